@@ -1,0 +1,1 @@
+"""Pure game rules, one package per game. Nothing under here may import Django."""

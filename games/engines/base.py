@@ -1,0 +1,327 @@
+"""The contract every game engine follows.
+
+An engine is pure Python: no Django, no I/O, no global state. The play layer stores a match as
+(players, options, seed, log of actions) and asks the engine to rebuild or advance the state.
+Everything a person or a program may see of a state goes through ``view`` (and, for the move
+log, ``events`` passed through ``redact_event``): nothing else of a state ever leaves the server.
+
+User-facing text is never built here. Errors, options, events and score lines carry an English
+message id wrapped in ``gettext_noop`` (so ``makemessages`` extracts it) plus parameters; the
+Django layer translates the message id in the reader's language and formats the parameters.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeAlias, TypeVar
+
+Action: TypeAlias = dict[str, Any]
+View: TypeAlias = dict[str, Any]
+Event: TypeAlias = dict[str, Any]
+LogEntry: TypeAlias = dict[str, Any]
+
+S = TypeVar("S")
+
+#: Action types the play layer (never a player) records when a seat leaves or times out.
+LEAVE = "leave"
+SKIP = "timeout_skip"
+SYSTEM_ACTIONS = frozenset({LEAVE, SKIP})
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation without translating it (the Django layer does that)."""
+    return message
+
+
+@dataclass(frozen=True)
+class ErrorSpec:
+    """One kind of illegal action: its English message id and the rulebook section it breaks."""
+
+    message: str
+    section: str
+
+
+class EngineError(Exception):
+    """An illegal action or bad input. It never carries hidden information in its params."""
+
+    def __init__(
+        self, code: str, message: str, section: str, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(code)
+        self.code = code
+        self.message_key = message
+        self.section = section
+        self.params: dict[str, Any] = dict(params or {})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message_key": self.message_key,
+            "section": self.section,
+            "params": dict(self.params),
+        }
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message_key.format(**self.params)}"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a match creator picks; the form and the API both render it from this."""
+
+    name: str
+    kind: str  # "choice" or "bool"
+    default: Any
+    label: str
+    help: str
+    section: str
+    choices: tuple[tuple[Any, str], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+            "section": self.section,
+            "choices": [{"value": value, "label": label} for value, label in self.choices],
+        }
+
+    def allowed(self) -> tuple[Any, ...]:
+        if self.kind == "bool":
+            return (False, True)
+        return tuple(value for value, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a score breakdown: ``label`` is a message id formatted with ``params``."""
+
+    code: str
+    label: str
+    points: int
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "label": self.label,
+            "points": self.points,
+            "params": dict(self.params),
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: totals with their breakdown, the winners and the full ranking.
+
+    ``ranking`` lists groups of seats from first to last; seats in one group are tied.
+    ``totals[seat]`` always equals the sum of the points in ``breakdown[seat]``.
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    totals: Mapping[int, int]
+    breakdown: Mapping[int, tuple[ScoreLine, ...]]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": [list(group) for group in self.ranking],
+            "totals": {str(seat): total for seat, total in self.totals.items()},
+            "breakdown": {
+                str(seat): [line.as_dict() for line in lines]
+                for seat, lines in self.breakdown.items()
+            },
+            "extra": dict(self.extra),
+        }
+
+
+class Rng:
+    """A small seeded generator (splitmix64) whose whole state is one integer.
+
+    Engines keep ``rng.state`` inside their game state, so that the seed plus the action log
+    replays a game exactly, and a JSON round trip keeps the generator's position.
+    """
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, state: int) -> None:
+        self.state = state & self.MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def die(self) -> int:
+        return self.below(6) + 1
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def redact_event(event: Event, viewer: int | None, reveal_all: bool = False) -> Event:
+    """The event as ``viewer`` may see it.
+
+    An event is ``{"code", "params", "secret"?}``. ``secret`` is ``{"seats": [...], "params":
+    {...}}``: those params are merged in only for the listed seats (or for everyone once the
+    game is over and ``reveal_all`` is set). Everyone else gets the public params only.
+    """
+    public: Event = {"code": event["code"], "params": dict(event.get("params", {}))}
+    secret = event.get("secret")
+    if secret and (reveal_all or (viewer is not None and viewer in secret.get("seats", ()))):
+        public["params"].update(secret.get("params", {}))
+        public["secret_shown"] = True
+    return public
+
+
+class BaseEngine(Generic[S]):
+    """What every engine provides. Subclasses fill in the rules; the helpers here are shared.
+
+    States are engine-defined objects (``S``); ``to_json``/``from_json`` turn them into plain
+    JSON data and back without loss. ``apply`` never mutates its input.
+    """
+
+    slug: str = ""
+    name: str = ""
+    version: int = 1
+    options_schema: tuple[OptionSpec, ...] = ()
+    errors: Mapping[str, ErrorSpec] = {}
+    event_messages: Mapping[str, str] = {}
+    #: The rulebook section anchors this engine links to (errors, options, score lines).
+    #: The wiki must have a section with each anchor in every language.
+    sections: tuple[str, ...] = ()
+
+    # Players and options -------------------------------------------------------------
+
+    def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The numbers of players these (normalised) options allow."""
+        raise NotImplementedError  # pragma: no cover - every engine overrides it
+
+    def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Options with defaults filled in; an unknown name or value raises ``EngineError``."""
+        known = {spec.name: spec for spec in self.options_schema}
+        for name in options:
+            if name not in known:
+                raise self.bad_option(name)
+        normalised: dict[str, Any] = {}
+        for spec in self.options_schema:
+            value = options.get(spec.name, spec.default)
+            if spec.kind == "bool" and not isinstance(value, bool):
+                raise self.bad_option(spec.name)
+            if value not in spec.allowed() or isinstance(value, bool) != (spec.kind == "bool"):
+                raise self.bad_option(spec.name)
+            normalised[spec.name] = value
+        return normalised
+
+    def bad_option(self, name: str) -> EngineError:
+        return EngineError(
+            "engine.bad_option",
+            gettext_noop("The option “{option}” has a value this game does not offer."),
+            "options",
+            {"option": name},
+        )
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        if players not in self.player_counts(options):
+            raise EngineError(
+                "engine.bad_player_count",
+                gettext_noop("This game cannot be played by {players} players with these options."),
+                "options",
+                {"players": players},
+            )
+
+    # The rules (each engine overrides these) ---------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S:
+        raise NotImplementedError  # pragma: no cover
+
+    def to_act(self, state: S) -> list[int]:
+        """The seats expected to act now (empty once the game is over)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``apply`` accepts from ``seat`` now, and nothing it would reject."""
+        raise NotImplementedError  # pragma: no cover
+
+    def apply(self, state: S, seat: int, action: Action) -> S:
+        """The state after ``action``; raises ``EngineError`` and leaves ``state`` unchanged."""
+        raise NotImplementedError  # pragma: no cover
+
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` (``None``: a spectator) may see, as JSON data."""
+        raise NotImplementedError  # pragma: no cover
+
+    def events(self, state: S) -> list[Event]:
+        """The raw events of the last ``apply`` (pass them through ``redact_event``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError  # pragma: no cover
+
+    def result(self, state: S) -> Result | None:
+        """The result once the game is over, else ``None``."""
+        raise NotImplementedError  # pragma: no cover
+
+    def leave(self, state: S, seat: int) -> S:
+        """``seat`` resigned or timed out under the "lose" policy: it is out, ranked last."""
+        raise NotImplementedError  # pragma: no cover
+
+    def skip(self, state: S, seat: int) -> S:
+        """``seat`` timed out under the "skip" policy: its turn passes with the least effect."""
+        raise NotImplementedError  # pragma: no cover
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        raise NotImplementedError  # pragma: no cover
+
+    # Shared helpers -----------------------------------------------------------------
+
+    def fail(self, code: str, **params: Any) -> EngineError:
+        """The error for ``code`` from this engine's catalogue (``raise self.fail(...)``)."""
+        spec = self.errors[code]
+        return EngineError(code, spec.message, spec.section, params)
+
+    def apply_entry(self, state: S, entry: LogEntry) -> S:
+        """Apply one log entry: a player's action, or a leave/skip recorded by the play layer."""
+        seat = int(entry["seat"])
+        action = entry["action"]
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == LEAVE:
+            return self.leave(state, seat)
+        if kind == SKIP:
+            return self.skip(state, seat)
+        return self.apply(state, seat, action)
+
+    def replay(
+        self, players: int, options: Mapping[str, Any], seed: int, log: Sequence[LogEntry]
+    ) -> S:
+        """Rebuild the state from the setup arguments and the action log."""
+        state = self.setup(players, options, seed)
+        for entry in log:
+            state = self.apply_entry(state, entry)
+        return state
+
+    def copy_json(self, data: Any) -> Any:
+        return copy.deepcopy(data)
