@@ -1,0 +1,16 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+from games.core import views as core_views
+
+urlpatterns = [
+    path("healthz", core_views.healthz, name="healthz"),
+    path("i18n/setlang/", core_views.set_language, name="set_language"),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("games.core.urls")),
+    path("accounts/", include("games.accounts.urls")),
+    path("admin/", admin.site.urls),
+)

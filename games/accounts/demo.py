@@ -1,0 +1,50 @@
+"""The demo users that ``make run`` creates, so a newcomer can try the site at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.accounts.models import User
+
+
+@dataclass(frozen=True)
+class DemoUser:
+    username: str
+    email: str
+    display_name: str
+    language: str
+    timezone: str
+    password: str
+    staff: bool = False
+
+
+# Demo accounts exist only on a developer's machine (``make run``); these are not secrets.
+DEMO_USERS = (
+    DemoUser("ana", "ana@example.com", "Ana", "es", "Europe/Madrid", "demo-ana-partida", True),
+    DemoUser("bruno", "bruno@example.com", "Bruno", "it", "Europe/Rome", "demo-bruno-partida"),
+    DemoUser(
+        "claire", "claire@example.com", "Claire", "en", "Europe/London", "demo-claire-partida"
+    ),
+)
+
+
+def ensure_demo_users() -> list[tuple[DemoUser, bool]]:
+    """Create the demo users that are missing; never touch an existing account."""
+    outcome = []
+    for demo in DEMO_USERS:
+        user, created = User.objects.get_or_create(
+            username=demo.username,
+            defaults={
+                "email": demo.email,
+                "display_name": demo.display_name,
+                "language": demo.language,
+                "timezone": demo.timezone,
+                "is_staff": demo.staff,
+                "is_superuser": demo.staff,
+            },
+        )
+        if created:
+            user.set_password(demo.password)
+            user.save(update_fields=["password"])
+        outcome.append((demo, created))
+    return outcome

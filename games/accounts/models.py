@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+@cache
+def timezone_names() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones() - {"localtime"}))
+
+
+def validate_timezone(value: str) -> None:
+    if value not in timezone_names():
+        raise ValidationError(_("Choose a time zone from the list."), code="bad_timezone")
+
+
+class PartidaUserManager(UserManager["User"]):
+    def get_by_natural_key(self, username: str | None) -> User:
+        """Log in by username or by email, both case-insensitively."""
+        value = (username or "").strip()
+        field = "email__iexact" if "@" in value else "username__iexact"
+        return self.get(**{field: value})
+
+
+class User(AbstractUser):
+    """A person on the site: a player, a reader, or the owner of API tokens."""
+
+    email = models.EmailField(_("email address"), unique=True)
+    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    language = models.CharField(
+        _("language"), max_length=5, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    timezone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", validators=[validate_timezone]
+    )
+
+    objects = PartidaUserManager()
+
+    class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+
+    def __str__(self) -> str:
+        return self.public_name
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or self.username
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.email = (self.email or "").strip().lower()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]

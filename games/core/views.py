@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from config.celery import app as celery_app
+from games.core.i18n import url_in_language
+
+GAMES = [
+    {"slug": "richelieu", "name": "Richelieu", "players": "2–4"},
+    {"slug": "risk", "name": "Risk", "players": "2–5"},
+    {"slug": "collar", "name": "El collar de la duquesa", "players": "1–2"},
+]
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/home.html", {"games": GAMES})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Switch the language (cookie and, when logged in, the profile) and stay on the page."""
+    language = request.POST.get("language", "")
+    next_url = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = "/"
+    if not check_for_language(language) or language not in dict(settings.LANGUAGES):
+        return HttpResponseRedirect(next_url)
+    response = HttpResponseRedirect(url_in_language(next_url, language))
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    if request.user.is_authenticated and request.user.language != language:
+        request.user.language = language
+        request.user.save(update_fields=["language"])
+    return response
+
+
+def _database_ok() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    except Exception:
+        return False
+
+
+def _broker_ok() -> bool:
+    try:
+        with celery_app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+        return True
+    except Exception:
+        return False
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Whether the database and the Celery broker answer: 200 when both do, else 503."""
+    checks = {"database": _database_ok(), "broker": _broker_ok()}
+    healthy = all(checks.values())
+    body = {"status": "ok" if healthy else "fail"}
+    body.update({name: "ok" if ok else "fail" for name, ok in checks.items()})
+    return JsonResponse(body, status=200 if healthy else 503)

@@ -1,0 +1,38 @@
+"""The profile page: display name, language and time zone."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_needs_a_login(client):
+    response = client.get("/en/accounts/profile/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/en/accounts/login/")
+
+
+def test_saving_a_new_language_moves_the_user_to_that_language(client, player):
+    client.force_login(player)
+    response = client.post(
+        "/es/accounts/profile/",
+        {"display_name": "  Paula G.  ", "language": "it", "timezone": "America/Bogota"},
+    )
+    assert response["Location"] == "/it/accounts/profile/"
+    player.refresh_from_db()
+    assert (player.display_name, player.language, player.timezone) == (
+        "Paula G.",
+        "it",
+        "America/Bogota",
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("language", "de"), ("timezone", "Europe/Atlantis"), ("display_name", "x" * 61)],
+)
+def test_bad_values_get_field_errors(client, player, field, value):
+    client.force_login(player)
+    data = {"display_name": "Paula", "language": "es", "timezone": "UTC", field: value}
+    response = client.post("/es/accounts/profile/", data)
+    assert response.status_code == 200
+    assert field in response.context["form"].errors

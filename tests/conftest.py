@@ -1,0 +1,136 @@
+"""Shared fixtures: a small cast of users, required services and a headless browser."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(
+    os.environ.get("TEST_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-results")
+)
+
+
+def service_missing(name: str, why: str) -> None:
+    """Fail when CI promised the service (REQUIRE_SERVICES=1), otherwise skip the test."""
+    message = f"{name} is needed by this test but {why}"
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{message} (REQUIRE_SERVICES=1)")
+    pytest.skip(message)  # only on a developer machine without the service (REQUIRE_SERVICES unset)
+
+
+@pytest.fixture
+def require() -> Any:
+    """``require("chromium")`` etc.: fail or skip when a service is not available."""
+
+    def check(service: str) -> None:
+        if service == "chromium" and not Path(CHROMIUM).exists():
+            service_missing("Chromium", f"{CHROMIUM} does not exist")
+        elif service == "gettext" and not shutil.which("xgettext"):
+            service_missing("gettext", "xgettext is not on the PATH")
+        elif service == "redis":
+            url = os.environ.get("CELERY_BROKER_URL", "")
+            if not url.startswith("redis"):
+                service_missing("Redis", "CELERY_BROKER_URL is not a redis:// URL")
+        elif service == "postgresql":
+            from django.db import connection
+
+            if connection.vendor != "postgresql":
+                service_missing("PostgreSQL", "DATABASE_URL does not point to PostgreSQL")
+
+    return check
+
+
+@pytest.fixture
+def password() -> str:
+    return "a-long-Password-2026"
+
+
+@pytest.fixture
+def make_user(db: None, password: str) -> Any:
+    from games.accounts.models import User
+
+    def make(username: str, language: str = "en", **extra: Any) -> User:
+        user = User(
+            username=username,
+            email=f"{username}@example.com",
+            display_name=username.capitalize(),
+            language=language,
+            **extra,
+        )
+        user.set_password(password)
+        user.save()
+        return user
+
+    return make
+
+
+@pytest.fixture
+def player(make_user: Any) -> Any:
+    """The one who plays: writes in Spanish, lives in Madrid."""
+    return make_user("paula", language="es", timezone="Europe/Madrid")
+
+
+@pytest.fixture
+def opponent(make_user: Any) -> Any:
+    """The opponent: reads Italian."""
+    return make_user("oscar", language="it", timezone="Europe/Rome")
+
+
+@pytest.fixture
+def outsider(make_user: Any) -> Any:
+    """Someone who may see nothing private."""
+    return make_user("olga", language="en")
+
+
+def artifact_dir(node_name: str) -> Path:
+    folder = ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", node_name)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def artifacts(request: pytest.FixtureRequest) -> Path:
+    """The test's output folder (screenshots and other artefacts)."""
+    return artifact_dir(request.node.name)
+
+
+@pytest.fixture(scope="session")
+def browser_instance() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        service_missing("Chromium", f"{CHROMIUM} does not exist")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser(browser_instance: Any) -> Iterator[Any]:
+    """A fresh browser context (its own cookies) per test."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    context = browser_instance.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
