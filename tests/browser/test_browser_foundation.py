@@ -53,7 +53,8 @@ def test_a_visitor_reads_switches_language_signs_up_and_logs_in(live_server, bro
     page.wait_for_url(f"{live_server.url}/it/")
     page.screenshot(path=artifacts / "logged-in-it.png", full_page=True)
 
-    phone = browser.new_page(viewport={"width": 360, "height": 740})
+    phone = browser.new_page()
+    phone.set_viewport_size({"width": 360, "height": 740})
     phone.goto(f"{live_server.url}/es/")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, "the home page scrolls sideways on a 360 px phone"

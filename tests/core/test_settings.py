@@ -14,24 +14,15 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "partida.example.org",
     "SITE_URL": "https://partida.example.org",
 }
+# Variables the test process may carry that would leak into the subprocess under test.
+INHERITED_SETTINGS = {
+    "DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT", "DATABASE_URL", "LANGUAGE_CODE", "EMAIL_URL",
+    "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
 
 
 def run_django(tmp_path, env, *args):
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in {
-            "DEBUG",
-            "SECRET_KEY",
-            "SECURE_SSL_REDIRECT",
-            "DATABASE_URL",
-            "LANGUAGE_CODE",
-            "EMAIL_URL",
-            "CELERY_BROKER_URL",
-            "CACHE_URL",
-        }
-    }
+    clean = {k: v for k, v in os.environ.items() if k not in INHERITED_SETTINGS}
     clean.update({"VAR_DIR": str(tmp_path), **env})
     return subprocess.run(
         [sys.executable, "manage.py", *args],
