@@ -1,0 +1,71 @@
+"""Benchmark of the El collar de la duquesa engine: apply timings and random games per second.
+
+Run: .venv/bin/python bench/bench_collar.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engines.collar import ENGINE  # noqa: E402
+from games.engines.collar.state import CollarState  # noqa: E402
+
+COMBOS: list[dict[str, Any]] = [
+    {"mode": mode, "rainbow": rainbow, "gold": gold}
+    for mode in ("duel", "solo")
+    for rainbow in (False, True)
+    for gold in (False, True)
+]
+GAMES = 2000
+
+
+def play(options: dict[str, Any], seed: int, timings: list[float] | None) -> CollarState:
+    players = 1 if options["mode"] == "solo" else 2
+    chooser = random.Random(seed)
+    state = ENGINE.setup(players, options, seed)
+    while not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        action = chooser.choice(ENGINE.legal_actions(state, seat))
+        if timings is None:
+            state = ENGINE.apply(state, seat, action)
+        else:
+            start = time.perf_counter()
+            state = ENGINE.apply(state, seat, action)
+            timings.append(time.perf_counter() - start)
+    return state
+
+
+def label(options: dict[str, Any]) -> str:
+    extras = [name for name in ("rainbow", "gold") if options[name]] or ["base"]
+    return f"{options['mode']} {'+'.join(extras)}"
+
+
+def main() -> None:
+    header = ("set", "apply median µs", "apply p99 µs", "games/s", "applies/game")
+    print(f"{header[0]:<22} {header[1]:>16} {header[2]:>13} {header[3]:>9} {header[4]:>13}")
+    for options in COMBOS:
+        timings: list[float] = []
+        for seed in range(GAMES):
+            play(options, seed, timings)
+        start = time.perf_counter()
+        for seed in range(GAMES, 2 * GAMES):
+            play(options, seed, None)
+        elapsed = time.perf_counter() - start
+        ordered = sorted(timings)
+        median = statistics.median(ordered) * 1e6
+        p99 = ordered[int(len(ordered) * 0.99)] * 1e6
+        print(
+            f"{label(options):<22} {median:>16.1f} {p99:>13.1f} {GAMES / elapsed:>9.0f}"
+            f" {len(timings) / GAMES:>13.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""El collar de la duquesa: two jewellers (or one, solo) build the Duchess's collar.
+
+``ENGINE`` is the engine the registry loads. ``best_collar(hand, common)`` scores four hand
+cards with the common card (the game page uses it for "your best collar now").
+"""
+
+from games.engines.collar.data import CARDS, NOTE, noun, solo_rank
+from games.engines.collar.engine import CollarEngine, card_catalogue
+from games.engines.collar.scoring import Collar, best_collar, best_keep, discard_outlook
+from games.engines.collar.state import CollarState
+
+ENGINE = CollarEngine()
+
+__all__ = [
+    "CARDS",
+    "ENGINE",
+    "NOTE",
+    "Collar",
+    "CollarEngine",
+    "CollarState",
+    "best_collar",
+    "best_keep",
+    "card_catalogue",
+    "discard_outlook",
+    "noun",
+    "solo_rank",
+]

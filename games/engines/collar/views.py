@@ -1,0 +1,93 @@
+"""What one seat (or a spectator) may see of a match, as JSON data.
+
+A seat sees its own hand, the common card and the discard pile; of the other hand only its
+size. Nobody sees the draw pile, the removed cards or the solo cards put aside unseen before
+the end; then every hand and every card is shown, with the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Result, View
+from games.engines.collar.data import CARDS, HAND_SIZE, SOLO_TURNS
+from games.engines.collar.scoring import best_collar, discard_outlook
+from games.engines.collar.state import FROM_DISCARD, FROM_SHOWN, KEEP, SOLO, CollarState
+
+
+def _cards(card_ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
+    return [CARDS[card_id].as_dict() for card_id in card_ids]
+
+
+def _own(state: CollarState, seat: int) -> dict[str, Any]:
+    """The seat's private part: its hand, the card just taken, its best collar now."""
+    hand = state.hands[seat]
+    taken = state.taken if seat == state.to_move else None
+    own: dict[str, Any] = {"hand": _cards(hand), "taken": taken}
+    if len(hand) == HAND_SIZE:
+        own["best_collar"] = best_collar(hand, state.common).as_dict()
+    elif len(hand) == HAND_SIZE + 1:
+        own["discard_outlook"] = {
+            card: {"florins": collar.florins, "wishes_met": collar.wishes_met}
+            for card, collar in discard_outlook(hand, state.common).items()
+        }
+    return own
+
+
+def _last_taken(state: CollarState, seat: int | None) -> dict[str, Any] | None:
+    """Where the player to move took a card from this turn; the card only if it is public."""
+    if state.taken is None:
+        return None
+    public = state.taken_from in (FROM_DISCARD, FROM_SHOWN) or seat == state.to_move
+    return {
+        "seat": state.to_move,
+        "from": state.taken_from,
+        "card": state.taken if public else None,
+    }
+
+
+def build_view(state: CollarState, seat: int | None, result: Result | None) -> View:
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players
+    ):
+        seat = None
+    view: View = {
+        "game": "collar",
+        "mode": state.mode,
+        "options": {
+            "rainbow": state.rainbow,
+            "gold": state.gold,
+            "anti_stall": state.anti_stall,
+        },
+        "reconstruction": True,
+        "seat": seat,
+        "players": state.players,
+        "phase": state.phase,
+        "turn": state.turn,
+        "solo_turns": SOLO_TURNS if state.mode == SOLO else None,
+        "to_act": [] if state.over else [state.to_move],
+        "over": state.over,
+        "common": CARDS[state.common].as_dict(),
+        "discard": _cards(state.discard),
+        "discard_top": state.discard[-1] if state.discard else None,
+        "pile_count": len(state.pile),
+        "removed_count": len(state.removed),
+        "set_aside_count": len(state.set_aside),
+        "hand_counts": [len(hand) for hand in state.hands],
+        "empty_pile_turns": list(state.empty_turns),
+        "left": list(state.left),
+        "last_taken": _last_taken(state, seat),
+        "offer": None,
+    }
+    if state.phase == KEEP:
+        view["offer"] = {"shown": CARDS[state.offer[0]].as_dict(), "unseen": 1}
+    if seat is not None:
+        view.update(_own(state, seat))
+    if state.over and result is not None:
+        view["hands"] = [_cards(hand) for hand in state.hands]
+        view["removed"] = _cards(state.removed)
+        view["set_aside"] = _cards(state.set_aside)
+        view["pile"] = _cards(state.pile)
+        view["end_reason"] = state.end_reason
+        view["result"] = result.as_dict()
+    return view
