@@ -49,7 +49,10 @@ def test_the_options_schema():
     schema = {option.name: option.as_dict() for option in ENGINE.options_schema}
     assert schema["ruleset"]["type"] == "choice"
     assert schema["ruleset"]["default"] == "multiplayer"
-    assert [choice["value"] for choice in schema["ruleset"]["choices"]] == ["multiplayer", "fun-for-2"]
+    assert [choice["value"] for choice in schema["ruleset"]["choices"]] == [
+        "multiplayer",
+        "fun-for-2",
+    ]
     assert schema["ruleset"]["section"] == "options"
     assert (schema["short"]["type"], schema["short"]["default"]) == ("bool", False)
     assert schema["short"]["section"] == "short-variant"
@@ -92,9 +95,16 @@ def test_the_deck_has_the_region_totals_and_one_card_of_each_symbol_per_region()
         if card.symbol is not None:
             assert card.shields == 1
     assert totals == {
-        "bourgogne": 10, "bretagne": 9, "champagne": 9, "normandie": 8, "languedoc": 7,
-        "provence": 7, "anjou": 6, "bourbon": 5, "auvergne": 5,
-    }  # fmt: skip
+        "bourgogne": 10,
+        "bretagne": 9,
+        "champagne": 9,
+        "normandie": 8,
+        "languedoc": 7,
+        "provence": 7,
+        "anjou": 6,
+        "bourbon": 5,
+        "auvergne": 5,
+    }
     assert totals == COMPONENTS.region_totals
     for region in COMPONENTS.regions:
         symbols = sorted(c.symbol for c in CARDS.values() if c.region == region and c.symbol)
@@ -157,7 +167,17 @@ def test_only_the_seat_to_act_may_act(seat):
 
 def test_a_broken_saved_state_raises_a_coded_error():
     good = ENGINE.to_json(build(rows=ROWS))
-    for broken in ({}, {**good, "stock": [3]}, {**good, "phase": "dance"}, {**good, "rows": "x"}):
+    broken_states = (
+        {},
+        {**good, "stock": [3]},
+        {**good, "phase": "dance"},
+        {**good, "rows": "x"},
+        {**good, "rows": [["R77"], [], [], []]},
+        {**good, "unused": ["disc-gold"]},
+        {**good, "markers_on": {"R01": 5}},
+        {**good, "events": [{"code": "x", "params": {}, "secret": {"seats": "0"}}]},
+    )
+    for broken in broken_states:
         with pytest.raises(EngineError) as caught:
             ENGINE.from_json(broken)
         assert caught.value.code == "richelieu.bad_state"
@@ -179,8 +199,14 @@ def test_every_event_has_a_message_whose_placeholders_are_in_its_params():
     for code, message in ENGINE.event_messages.items():
         assert code.startswith("richelieu.")
         assert set(re.findall(r"{(\w+)}", message)) <= {
-            "player", "card", "region", "shields", "owner", "source", "target"
-        }  # fmt: skip
+            "player",
+            "card",
+            "region",
+            "shields",
+            "owner",
+            "source",
+            "target",
+        }
 
 
 def test_apply_does_not_change_the_state_it_is_given():

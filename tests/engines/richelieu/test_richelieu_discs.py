@@ -32,7 +32,9 @@ def test_setup_puts_eight_face_down_discs_on_the_fixed_cells_and_six_out_of_the_
     assert len(state.unused) == 6
     assert sorted([*state.discs_on.values(), *state.unused]) == sorted(DISC_IDS)
     view = ENGINE.view(state, None)
-    marked = {(r, c) for r, row in enumerate(view["rows"]) for c, card in enumerate(row) if card["disc"]}
+    marked = {
+        (r, c) for r, row in enumerate(view["rows"]) for c, card in enumerate(row) if card["disc"]
+    }
     assert marked == cells
     assert view["discs_out_of_game"] == 6
 
@@ -72,7 +74,9 @@ def test_the_taker_sees_the_disc_and_the_others_only_that_a_disc_was_taken():
 
 
 def test_marker_back_brings_a_boxed_marker_back_to_stock_and_is_shown_to_all():
-    state = build(rows=[["R01", "R20"], [], [], []], boxed={0: 2}, held={0: ["disc-back-2", "disc-sword"]})
+    state = build(
+        rows=[["R01", "R20"], [], [], []], boxed={0: 2}, held={0: ["disc-back-2", "disc-sword"]}
+    )
     after = act(state, 0, type="marker_back")
     assert (after.stock[0], after.boxed[0]) == (2, 1)
     assert after.held[0] == ["disc-sword"]

@@ -41,8 +41,14 @@ def test_after_taking_a_marker_may_go_on_any_table_card_even_one_with_a_disc():
     placed = act(after, 0, type="place_marker", card="R11")
     view = ENGINE.view(placed, 1)
     assert view["rows"][0][1] == {
-        "card": "R11", "region": "bretagne", "shields": 2, "symbol": None, "disc": True, "marker": 0
-    }  # fmt: skip
+        "card": "R11",
+        "region": "bretagne",
+        "shields": 2,
+        "symbol": None,
+        "disc": True,
+        "marker": 0,
+        "column": 1,
+    }
     assert markers(view, 0) == {"stock": 2, "on_cards": 1, "boxed": 0}
 
 

@@ -113,16 +113,18 @@ def test_every_listed_action_is_accepted_and_json_round_trips(game, rnd):
         for action in legal:
             after = ENGINE.apply(state, seat, action)
             assert ENGINE.to_json(state) == data  # apply never mutates its input
-            assert ENGINE.to_json(ENGINE.from_json(json.loads(json.dumps(ENGINE.to_json(after))))) == (
-                ENGINE.to_json(after)
-            )
+            assert ENGINE.to_json(
+                ENGINE.from_json(json.loads(json.dumps(ENGINE.to_json(after))))
+            ) == (ENGINE.to_json(after))
         assert_nothing_hidden_shows(state)
 
     random_game(*game, rnd, every_step=check)
 
 
 def random_action(rnd):
-    kind = rnd.choice(["take", "take", "place_marker", "move_marker", "marker_back", "pass", "end_turn", "fly"])
+    kind = rnd.choice(
+        ["take", "take", "place_marker", "move_marker", "marker_back", "pass", "end_turn", "fly"]
+    )
     action = {"type": kind}
     cards = [*CARD_IDS, "R99"]
     if kind in ("take", "place_marker", "fly") or rnd.random() < 0.1:
@@ -164,6 +166,11 @@ def test_random_illegal_actions_are_refused_with_a_code_and_change_nothing(game,
 def test_random_play_of_many_seeds_ends():
     # A cheap sweep beside the Hypothesis tests: 60 games of every shape.
     for seed in range(15):
-        for players, options in ((2, {"ruleset": "fun-for-2"}), (2, {}), (3, {}), (4, {"short": True})):
+        for players, options in (
+            (2, {"ruleset": "fun-for-2"}),
+            (2, {}),
+            (3, {}),
+            (4, {"short": True}),
+        ):
             final, _ = random_game(players, options, seed, random.Random(seed))
             assert ENGINE.is_over(final)

@@ -28,7 +28,11 @@ def test_bourgogne_five_shields_and_the_disc_beat_five_shields():
     # Rulebook example 1: 5 shields + the Bourgogne disc score 6; the other 5 shields nothing.
     for ruleset in ("fun-for-2", "multiplayer"):
         result = ENGINE.result(
-            finished({0: BOURGOGNE_FIVE_A, 1: BOURGOGNE_FIVE_B}, ruleset=ruleset, held={0: ["disc-bourgogne"]})
+            finished(
+                {0: BOURGOGNE_FIVE_A, 1: BOURGOGNE_FIVE_B},
+                ruleset=ruleset,
+                held={0: ["disc-bourgogne"]},
+            )
         )
         assert points(result, 0, "richelieu.region_majority", region="bourgogne", shields=6) == 6
         assert points(result, 1, "richelieu.region_majority", region="bourgogne", shields=5) == 0
@@ -90,7 +94,9 @@ def test_multiplayer_with_two_players_minus_five_per_region_and_symbol_without_a
     result = ENGINE.result(finished({0: ["R01"], 1: ["R02"]}, ruleset="multiplayer"))
     missing = [line for line in result.breakdown[0] if line.code.endswith("_missing")]
     assert len([line for line in missing if line.code == "richelieu.region_missing"]) == 8
-    assert [line.params["symbol"] for line in missing if line.code == "richelieu.symbol_missing"] == [
+    assert [
+        line.params["symbol"] for line in missing if line.code == "richelieu.symbol_missing"
+    ] == [
         "cross",
         "tower",
     ]
@@ -164,7 +170,7 @@ def test_totals_are_the_sum_of_the_breakdown_and_every_line_has_a_section():
         for line in result.breakdown[seat]:
             assert result.extra["sections"][line.code] in ENGINE.sections
             line.label.format(**line.params)
-    region_lines = [l for l in result.breakdown[0] if l.code == "richelieu.region_majority"]
+    region_lines = [x for x in result.breakdown[0] if x.code == "richelieu.region_majority"]
     assert [line.params["region"] for line in region_lines] == list(COMPONENTS.regions)
 
 

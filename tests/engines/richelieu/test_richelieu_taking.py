@@ -50,6 +50,13 @@ def test_the_taken_card_goes_from_the_row_to_the_players_cards():
     assert view["seats"][0]["shields"]["normandie"] == 1
 
 
+def test_cards_keep_their_column_in_the_view_when_the_left_end_is_taken():
+    state = build(rows=[["R01", "R11", "R20"], ["R14"], [], []])
+    after = take(state, 0, "R01")
+    view = ENGINE.view(after, None)
+    assert [(card["card"], card["column"]) for card in view["rows"][0]] == [("R11", 1), ("R20", 2)]
+
+
 def test_a_player_may_take_a_single_card_and_end_the_turn():
     state = build(rows=[["R01", "R07"], ["R14"], [], []])
     after = take(state, 0, "R01")

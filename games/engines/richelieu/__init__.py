@@ -1,0 +1,7 @@
+"""Richelieu (Michael Schacht): the engine registered under the slug "richelieu"."""
+
+from games.engines.richelieu.engine import RichelieuEngine
+
+ENGINE = RichelieuEngine()
+
+__all__ = ["ENGINE", "RichelieuEngine"]

@@ -1,0 +1,106 @@
+"""What one seat (or a spectator) may see of a Richelieu state.
+
+Face-down discs: a seat sees the identity of its own; of everyone else's it sees the count.
+The discs still on the table show only that a disc lies there; the 6 discs out of the game
+are seen by nobody, not even at the end. "Marker back" discs, once spent, are shown to all.
+At the end the discs the players hold are turned over, as in the rulebooks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import View
+from games.engines.richelieu.data import CARDS, COMPONENTS, DISCS
+from games.engines.richelieu.rules import marker_limit, markers_on_cards
+from games.engines.richelieu.state import OVER, State
+
+
+def static_catalogue() -> dict[str, Any]:
+    """The names of the game's nouns in every language, and the region totals."""
+    return {
+        "regions": [
+            {
+                "key": region,
+                "total": COMPONENTS.region_totals[region],
+                "names": COMPONENTS.names["regions"][region],
+            }
+            for region in COMPONENTS.regions
+        ],
+        "symbols": [
+            {"key": symbol, "names": COMPONENTS.names["symbols"][symbol]}
+            for symbol in COMPONENTS.symbols
+        ],
+        "disc_kinds": COMPONENTS.names["disc_kinds"],
+        "reconstruction_note": COMPONENTS.note,
+    }
+
+
+def _table_card(state: State, card: str, column: int) -> dict[str, Any]:
+    entry = CARDS[card].as_dict()
+    entry["column"] = column
+    entry["disc"] = card in state.discs_on
+    entry["marker"] = state.markers_on.get(card)
+    return entry
+
+
+def _seat_summary(state: State, seat: int) -> dict[str, Any]:
+    hand = state.hands[seat]
+    shields = {region: 0 for region in COMPONENTS.regions}
+    symbols = {symbol: 0 for symbol in COMPONENTS.symbols}
+    for card_id in hand:
+        card = CARDS[card_id]
+        shields[card.region] += card.shields
+        if card.symbol is not None:
+            symbols[card.symbol] += 1
+    return {
+        "seat": seat,
+        "in_game": seat not in state.left,
+        "cards": [CARDS[card].as_dict() for card in hand],
+        "card_count": len(hand),
+        "shields": shields,
+        "symbols": symbols,
+        "markers": {
+            "stock": state.stock[seat],
+            "on_cards": markers_on_cards(state, seat),
+            "boxed": state.boxed[seat],
+        },
+        "face_down_discs": len(state.held[seat]),
+        "spent_discs": [DISCS[disc].as_dict() for disc in state.spent[seat]],
+    }
+
+
+def build_view(state: State, seat: int | None, result: dict[str, Any] | None) -> View:
+    over = state.phase == OVER
+    viewer = seat if seat is not None and 0 <= seat < state.players else None
+    view: View = {
+        "game": "richelieu",
+        "viewer": viewer,
+        "players": state.players,
+        "options": {"ruleset": state.ruleset, "short": state.short},
+        "phase": state.phase,
+        "to_act": [] if over else [state.current],
+        "current": None if over else state.current,
+        "first_turn": state.first_turn,
+        "turn_cards": list(state.turn_cards),
+        "marker_limit": marker_limit(state),
+        "rows": [
+            [_table_card(state, card, start + i) for i, card in enumerate(row)]
+            for row, start in zip(state.rows, state.row_starts, strict=True)
+        ],
+        "seats": [_seat_summary(state, other) for other in range(state.players)],
+        "my_discs": [] if viewer is None else [DISCS[d].as_dict() for d in state.held[viewer]],
+        "discs_out_of_game": len(state.unused),
+        "ended": state.ended,
+        "revealed_discs": (
+            {
+                str(other): [DISCS[d].as_dict() for d in state.held[other]]
+                for other in range(state.players)
+            }
+            if over
+            else {}
+        ),
+        "result": result,
+    }
+    view.update(static_catalogue())
+    return view
