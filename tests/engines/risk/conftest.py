@@ -177,7 +177,7 @@ def error_code(call: Callable[[], Any]) -> str:
     return caught.value.code
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def kit() -> SimpleNamespace:
     """The helpers above, for test modules (which cannot import this file by name)."""
     return SimpleNamespace(

@@ -1,0 +1,7 @@
+"""Risk (Hasbro 2010): introductory, classic and two-player games with seeded dice."""
+
+from games.engines.risk.engine import RiskEngine
+
+ENGINE = RiskEngine()
+
+__all__ = ["ENGINE", "RiskEngine"]

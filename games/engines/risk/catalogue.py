@@ -1,0 +1,242 @@
+"""Every message id of the Risk engine: options, errors, events and score lines."""
+
+from __future__ import annotations
+
+from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+
+SECTIONS: tuple[str, ...] = (
+    "overview",
+    "components",
+    "map",
+    "setup-intro",
+    "setup-classic",
+    "setup-two-player",
+    "turn",
+    "cards-trade",
+    "reinforcements",
+    "attack",
+    "dice",
+    "blitz",
+    "conquest",
+    "maneuver",
+    "card-draw",
+    "elimination",
+    "neutral-armies",
+    "cease-fire",
+    "winning",
+    "mode-intro",
+    "mode-classic",
+    "mode-two-player",
+    "reconstruction",
+    "correspondence",
+    "options",
+)
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="mode",
+        kind="choice",
+        default="classic",
+        label=gettext_noop("Game"),
+        help=gettext_noop(
+            "Classic: claim the territories and conquer the world. Introductory: dealt "
+            "territories, a territory target and a cease-fire card. Two players: three neutral "
+            "armies stand in the way."
+        ),
+        section="options",
+        choices=(
+            ("classic", gettext_noop("Classic (3–5 players)")),
+            ("intro", gettext_noop("Introductory (3–5 players)")),
+            ("two-player", gettext_noop("Two players")),
+        ),
+    ),
+    OptionSpec(
+        name="deal_territories",
+        kind="bool",
+        default=False,
+        label=gettext_noop("Deal the territories"),
+        help=gettext_noop(
+            "Classic game only: the territories are dealt at random instead of claimed one by "
+            "one, which saves many turns by mail."
+        ),
+        section="setup-classic",
+    ),
+    OptionSpec(
+        name="short_game",
+        kind="bool",
+        default=False,
+        label=gettext_noop("Short game"),
+        help=gettext_noop(
+            "Introductory game with 4 or 5 players only: the cease-fire card goes higher in the "
+            "deck, as for one player fewer, so the game tends to end sooner."
+        ),
+        section="cease-fire",
+    ),
+)
+
+
+def _e(message: str, section: str) -> ErrorSpec:
+    return ErrorSpec(message, section)
+
+
+ERRORS: dict[str, ErrorSpec] = {
+    "risk.bad_action": _e(gettext_noop("This action is incomplete or malformed."), "turn"),
+    "risk.unknown_action": _e(gettext_noop("This action is not part of the game."), "turn"),
+    "risk.bad_seat": _e(gettext_noop("There is no such seat in this game."), "turn"),
+    "risk.bad_state": _e(gettext_noop("The stored game could not be read."), "correspondence"),
+    "risk.game_over": _e(gettext_noop("The game is over."), "winning"),
+    "risk.not_your_turn": _e(gettext_noop("It is not your turn."), "turn"),
+    "risk.seat_out": _e(gettext_noop("This player is no longer in the game."), "elimination"),
+    "risk.wrong_phase": _e(
+        gettext_noop("This action is not possible at this point of the turn."), "turn"
+    ),
+    "risk.option_not_for_mode": _e(
+        gettext_noop("The option “{option}” does not apply to the {mode} game."), "options"
+    ),
+    "risk.unknown_territory": _e(gettext_noop("There is no territory “{territory}”."), "map"),
+    "risk.territory_taken": _e(
+        gettext_noop("{territory} has already been claimed."), "setup-classic"
+    ),
+    "risk.setup_not_own": _e(
+        gettext_noop("During the setup you add troops only to your own territories."),
+        "setup-classic",
+    ),
+    "risk.setup_one_troop": _e(
+        gettext_noop("During the setup you place one troop at a time."), "setup-classic"
+    ),
+    "risk.place_not_own": _e(
+        gettext_noop("You can place troops only in your own territories."), "reinforcements"
+    ),
+    "risk.place_troops": _e(
+        gettext_noop("Place between {min} and {max} troops."), "reinforcements"
+    ),
+    "risk.reserve_left": _e(
+        gettext_noop("Place your {reserve} remaining troops first."), "reinforcements"
+    ),
+    "risk.not_neutral": _e(
+        gettext_noop("{territory} is not held by a neutral army."), "neutral-armies"
+    ),
+    "risk.one_neutral_only": _e(
+        gettext_noop("This turn's neutral troops all go to the same neutral army."),
+        "neutral-armies",
+    ),
+    "risk.neutral_troops": _e(
+        gettext_noop("Add between {min} and {max} neutral troops."), "neutral-armies"
+    ),
+    "risk.unknown_card": _e(gettext_noop("There is no card “{card}”."), "cards-trade"),
+    "risk.card_not_held": _e(gettext_noop("You do not hold the card “{card}”."), "cards-trade"),
+    "risk.trade_empty": _e(gettext_noop("Choose at least one card to trade."), "cards-trade"),
+    "risk.trade_duplicate": _e(gettext_noop("Each card can be traded only once."), "cards-trade"),
+    "risk.trade_too_many_stars": _e(
+        gettext_noop("A trade may use at most {max} stars; these cards have {stars}."),
+        "cards-trade",
+    ),
+    "risk.attack_from_not_own": _e(
+        gettext_noop("You can attack only from your own territory."), "attack"
+    ),
+    "risk.attack_own": _e(gettext_noop("You cannot attack your own territory."), "attack"),
+    "risk.not_adjacent": _e(
+        gettext_noop("{from} and {to} are not connected by a border or a sea line."), "attack"
+    ),
+    "risk.attack_too_few": _e(
+        gettext_noop("A territory needs at least 2 troops to attack: one always stays behind."),
+        "attack",
+    ),
+    "risk.attack_dice": _e(
+        gettext_noop("Roll between 1 and {max} dice from {from}: one troop stays behind."),
+        "dice",
+    ),
+    "risk.blitz_stop": _e(
+        gettext_noop("Stop the blitz at a number of troops between {min} and {max}."), "blitz"
+    ),
+    "risk.move_in_range": _e(
+        gettext_noop("Move between {min} and {max} more troops into the conquered territory."),
+        "conquest",
+    ),
+    "risk.maneuver_not_own": _e(
+        gettext_noop("A maneuver goes from one of your territories to another."), "maneuver"
+    ),
+    "risk.maneuver_same": _e(
+        gettext_noop("Choose two different territories for the maneuver."), "maneuver"
+    ),
+    "risk.maneuver_not_connected": _e(
+        gettext_noop("{to} cannot be reached from {from} through your own territories."),
+        "maneuver",
+    ),
+    "risk.maneuver_troops": _e(
+        gettext_noop("Move between {min} and {max} troops: one stays behind."), "maneuver"
+    ),
+}
+
+EVENT_MESSAGES: dict[str, str] = {
+    "risk.first_player": gettext_noop("{player} plays first."),
+    "risk.dealt": gettext_noop("{player} was dealt {territories} territories ({troops} troops)."),
+    "risk.neutral_dealt": gettext_noop(
+        "Neutral army {neutral} was dealt {territories} territories ({troops} troops)."
+    ),
+    "risk.neutral_cards_set_aside": gettext_noop(
+        "{count} cards were set aside face down under neutral army {neutral}."
+    ),
+    "risk.cease_fire_shuffled": gettext_noop(
+        "The cease-fire card was shuffled in between cards {low} and {high} of the deck."
+    ),
+    "risk.claimed": gettext_noop("{player} claimed {territory}."),
+    "risk.setup_placed": gettext_noop("{player} added a troop to {territory}."),
+    "risk.setup_finished": gettext_noop("Every starting troop is on the board: the war begins."),
+    "risk.turn_started": gettext_noop("Turn {turn}: {player} plays."),
+    "risk.reinforcements": gettext_noop(
+        "{player} receives {troops} troops: {base} plus {territory_bonus} for {territories} "
+        "territories plus {continent_bonus} for continents."
+    ),
+    "risk.neutral_reinforced": gettext_noop(
+        "{player} added {troops} troops to neutral army {neutral} in {territory}."
+    ),
+    "risk.traded": gettext_noop(
+        "{player} traded {count} cards with {stars} stars for {troops} troops."
+    ),
+    "risk.placed": gettext_noop("{player} placed {troops} troops in {territory}."),
+    "risk.battle": gettext_noop(
+        "{player} attacked {to} from {from}: {attacker_roll} against {defender_roll}; the "
+        "attacker lost {attacker_losses}, the defender {defender_losses}."
+    ),
+    "risk.conquered": gettext_noop("{player} conquered {to} from {from}."),
+    "risk.blitz_ended": gettext_noop(
+        "{player} ended the blitz from {from} on {to} after {rolls} rolls."
+    ),
+    "risk.moved_in": gettext_noop("{player} moved {troops} more troops from {from} into {to}."),
+    "risk.eliminated": gettext_noop(
+        "{player} eliminated {eliminated_player} and takes their {cards} cards."
+    ),
+    "risk.neutral_eliminated": gettext_noop(
+        "{player} eliminated neutral army {neutral} and takes its {cards} cards."
+    ),
+    "risk.attack_ended": gettext_noop("{player} stopped attacking."),
+    "risk.maneuvered": gettext_noop("{player} moved {troops} troops from {from} to {to}."),
+    "risk.card_drawn": gettext_noop("{player} drew a card."),
+    "risk.no_card_left": gettext_noop("There is no card left for {player} to draw."),
+    "risk.deck_reshuffled": gettext_noop(
+        "The discard pile was shuffled into a new deck of {count} cards."
+    ),
+    "risk.cease_fire_drawn": gettext_noop(
+        "{player} drew the cease-fire card: the game ends at once."
+    ),
+    "risk.turn_ended": gettext_noop("{player} ended the turn."),
+    "risk.turn_skipped": gettext_noop("{player} ran out of time: the turn passes."),
+    "risk.reserve_lost": gettext_noop("{troops} troops of {player} were never placed."),
+    "risk.left": gettext_noop(
+        "{player} left the game: their {territories} territories become neutral army {neutral}."
+    ),
+    "risk.left_empty": gettext_noop("{player} left the game."),
+    "risk.won_target": gettext_noop(
+        "{player} wins with {territories} territories at the end of the turn."
+    ),
+    "risk.won_thirty": gettext_noop(
+        "{player} wins with {territories} territories at the start of the turn."
+    ),
+    "risk.won_last_standing": gettext_noop("{player} wins: every other player is out."),
+    "risk.won_cease_fire": gettext_noop(
+        "{player} wins the cease-fire count with {territories} territories and {troops} troops."
+    ),
+}
+
+SCORE_TERRITORIES = gettext_noop("Territories held at the end")
