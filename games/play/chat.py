@@ -1,0 +1,30 @@
+"""Chat per match: plain text (escaped when shown), at most 500 characters, rate-limited."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.play.errors import PlayError
+from games.play.models import ChatMessage, Match, Seat
+
+MESSAGES_PER_MINUTE = 5
+
+
+def post_message(match: Match, user: Any, text: str) -> ChatMessage:
+    if not match.seats.filter(user=user, status__in=[Seat.Status.JOINED, Seat.Status.OUT]).exists():
+        raise PlayError("not_a_player", _("Only the players of this match can write here."), 403)
+    text = text.strip()
+    if not text:
+        raise PlayError("empty_message", _("Write something first."), 400)
+    recent = ChatMessage.objects.filter(
+        match=match, user=user, created_at__gte=timezone.now() - timedelta(minutes=1)
+    ).count()
+    if recent >= MESSAGES_PER_MINUTE:
+        raise PlayError(
+            "chat_throttled", _("You are writing too fast. Wait a minute and try again."), 429
+        )
+    return ChatMessage.objects.create(match=match, user=user, text=text[:500])

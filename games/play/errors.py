@@ -1,0 +1,67 @@
+"""Why the play layer refused a request: a stable code, a message and an HTTP status.
+
+Views turn these into form errors or pages, the API into its JSON error shape. Messages are
+lazy, so they are translated in the language active when they are shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import EngineError
+
+
+class PlayError(Exception):
+    status = 400
+
+    def __init__(self, code: str, message: Any, status: int | None = None, **extra: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = message
+        if status is not None:
+            self.status = status
+        self.extra = extra
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+class StaleVersion(PlayError):
+    status = 409
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(
+            "stale_version",
+            _("The game moved on since you loaded the page. Here is the board as it is now."),
+            current_version=current_version,
+        )
+
+
+class IllegalMove(PlayError):
+    """The engine refused the action; carries the engine's code and rulebook section."""
+
+    status = 422
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(error.code, lazy_engine_message(error), section=error.section)
+        self.engine_error = error
+
+
+def engine_message(error: EngineError) -> str:
+    """The engine's message in the active language, with its parameters filled in."""
+    try:
+        return gettext(error.message_key).format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return gettext(error.message_key)
+
+
+lazy_engine_message = lazy(engine_message, str)
+
+NOT_FOUND = ("not_found", _("There is no such match, or you may not see it."), 404)
+NOT_A_PLAYER = ("not_a_player", _("You do not have a seat in this match."), 403)
+NOT_ACTIVE = ("match_not_active", _("This match is not in progress."), 409)
+BAD_ACTION = ("bad_action", _("The move could not be read. Choose one of the moves offered."), 400)

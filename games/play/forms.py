@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import BaseEngine
+from games.play.models import DAYS_PER_MOVE, Match
+
+
+class MatchForm(forms.Form):
+    """Creating a match: the engine's options (from its schema) and the correspondence terms."""
+
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    days_per_move = forms.TypedChoiceField(
+        label=_("Time per move"), coerce=int, initial=3,
+        choices=[(d, _("%(days)s days") % {"days": d} if d > 1 else _("1 day"))
+                 for d in DAYS_PER_MOVE],
+    )
+    visibility = forms.ChoiceField(
+        label=_("Who can join"), choices=Match.Visibility.choices,
+        initial=Match.Visibility.PRIVATE,
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"), choices=Match.TimeoutPolicy.choices,
+        initial=Match.TimeoutPolicy.LOSE,
+    )
+    invite = forms.CharField(
+        label=_("Invite"), required=False, max_length=1000,
+        help_text=_("Usernames or email addresses, separated by commas. Leave the other seats "
+                    "open for the lobby or for later invitations."),
+    )
+
+    def __init__(self, engine: BaseEngine[Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        counts = sorted({n for o in self._option_sets() for n in engine.player_counts(o)})
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = counts[-1] if len(counts) == 1 else counts[0]
+        self.option_fields = []
+        for spec in engine.options_schema:
+            name = f"option_{spec.name}"
+            if spec.kind == "bool":
+                field: forms.Field = forms.BooleanField(
+                    label=gettext(spec.label), required=False, initial=spec.default
+                )
+            else:
+                field = forms.ChoiceField(
+                    label=gettext(spec.label), initial=spec.default,
+                    choices=[(value, gettext(label)) for value, label in spec.choices],
+                )
+            field.help_text = gettext(spec.help)
+            field.rule_section = spec.section  # type: ignore[attr-defined]
+            self.fields[name] = field
+            self.option_fields.append(name)
+
+    def _option_sets(self) -> list[dict[str, Any]]:
+        """Every combination of choice options, to list every possible number of players."""
+        sets: list[dict[str, Any]] = [{}]
+        for spec in self.engine.options_schema:
+            values = spec.allowed() if spec.kind == "choice" else (spec.default,)
+            sets = [{**s, spec.name: v} for s in sets for v in values]
+        valid = []
+        for options in sets:
+            try:
+                valid.append(self.engine.normalise_options(options))
+            except Exception:
+                continue
+        return valid
+
+    def options(self) -> dict[str, Any]:
+        return {name.removeprefix("option_"): self.cleaned_data[name] for name in self.option_fields}
+
+    def clean_invite(self) -> list[str]:
+        raw = self.cleaned_data.get("invite", "")
+        return [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        try:
+            options = self.engine.normalise_options(self.options())
+        except Exception:
+            raise forms.ValidationError(_("These options do not go together.")) from None
+        if data.get("players") not in self.engine.player_counts(options):
+            self.add_error(
+                "players", _("This number of players is not possible with these options.")
+            )
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "options": self.options(),
+            "players": data["players"],
+            "days_per_move": data["days_per_move"],
+            "visibility": data["visibility"],
+            "timeout_policy": data["timeout_policy"],
+            "invite": data["invite"],
+        }
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(
+        label=_("Message"), max_length=500, strip=True,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": 500}),
+    )

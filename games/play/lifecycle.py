@@ -1,0 +1,195 @@
+"""A match before it starts: creation, invitations, the lobby, the start and cancelling."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.accounts.models import User
+from games.engines.base import EngineError
+from games.engines.registry import all_engines
+from games.play import errors
+from games.play.errors import IllegalMove, PlayError
+from games.play.models import DAYS_PER_MOVE, Match, Seat
+from games.play.moves import _announce, lock_match, start_clock
+
+INVITE_SALT = "play.invitation"
+INVITE_MAX_AGE = 60 * 60 * 24 * 30
+
+
+def create_match(
+    creator: Any,
+    game: str,
+    options: Mapping[str, Any],
+    players: int,
+    days_per_move: int = 3,
+    visibility: str = Match.Visibility.PRIVATE,
+    timeout_policy: str = Match.TimeoutPolicy.LOSE,
+    invite: Sequence[str] = (),
+) -> Match:
+    """A new match with its creator seated; invitees by username or email address."""
+    engine = all_engines().get(game)
+    if engine is None:
+        raise PlayError("unknown_game", _("There is no such game."), 400)
+    try:
+        options = engine.normalise_options(options)
+        engine.check_players(int(players), options)
+    except EngineError as error:
+        raise IllegalMove(error) from None
+    if days_per_move not in DAYS_PER_MOVE:
+        raise PlayError("bad_time", _("Choose a time per move from the list."), 400)
+    if visibility not in Match.Visibility.values or timeout_policy not in (
+        Match.TimeoutPolicy.values
+    ):
+        raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
+    if len(invite) > players - 1:
+        raise PlayError("too_many_invites", _("You invited more people than there are seats."))
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, options=options, players=players, engine_version=engine.version,
+            days_per_move=days_per_move, visibility=visibility, timeout_policy=timeout_policy,
+            created_by=creator, rulebook_revision=current_rulebook_revision(game),
+        )
+        Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
+        for target in invite:
+            invite_player(match, creator, target)
+        _start_if_full(match)
+    return match
+
+
+def current_rulebook_revision(game: str) -> int | None:
+    """The number of the latest revision of the game's source rulebook, once the wiki exists."""
+    try:
+        from games.rulebooks.models import latest_revision_number
+    except ImportError:
+        return None
+    return latest_revision_number(game)
+
+
+def invite_player(match: Match, by: Any, target: str) -> Seat:
+    """Invite a user by username or email; an unknown email gets a signed link by email."""
+    target = (target or "").strip()
+    if match.status != Match.Status.WAITING:
+        raise PlayError(*errors.NOT_ACTIVE)
+    if free_seats(match) <= 0:
+        raise PlayError("match_full", _("This match has no free seat."), 409)
+    field = "email__iexact" if "@" in target else "username__iexact"
+    user = User.objects.filter(**{field: target}).first() if target else None
+    if user is None and "@" not in target:
+        raise PlayError("unknown_user", _("There is no player called “%(name)s”.") % {
+            "name": target[:60]}, 400)
+    if user is not None and match.seats.filter(user=user).exists():
+        raise PlayError("already_invited", _("This player already has a seat."), 409)
+    seat = Seat.objects.create(
+        match=match, user=user, invited_email="" if user else target.lower(),
+        status=Seat.Status.INVITED,
+    )
+    from games.play.invitations import send_invitation
+
+    transaction.on_commit(lambda: send_invitation(seat.pk))
+    return seat
+
+
+def invitation_token(seat: Seat) -> str:
+    return signing.dumps({"seat": seat.pk}, salt=INVITE_SALT)
+
+
+def seat_from_token(token: str) -> Seat:
+    try:
+        data = signing.loads(token, salt=INVITE_SALT, max_age=INVITE_MAX_AGE)
+        return Seat.objects.select_related("match").get(pk=data["seat"], status=Seat.Status.INVITED)
+    except (signing.BadSignature, KeyError, TypeError, Seat.DoesNotExist):
+        raise PlayError(
+            "bad_invitation", _("This invitation link is not valid any more."), 404
+        ) from None
+
+
+def free_seats(match: Match) -> int:
+    taken = match.seats.filter(status__in=[Seat.Status.INVITED, Seat.Status.JOINED]).count()
+    return match.players - taken
+
+
+def accept_invitation(seat_id: Any, user: Any) -> Match:
+    with transaction.atomic():
+        seat = Seat.objects.select_related("match").filter(pk=seat_id).first()
+        if seat is None:
+            raise PlayError(*errors.NOT_FOUND)
+        match = lock_match(seat.match_id)
+        seat.refresh_from_db()
+        if seat.status != Seat.Status.INVITED or match.status != Match.Status.WAITING:
+            raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+        if seat.user_id not in (None, user.pk):
+            raise PlayError(*errors.NOT_FOUND)
+        if seat.user_id is None and match.seats.filter(user=user).exists():
+            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
+        seat.user, seat.status = user, Seat.Status.JOINED
+        seat.save(update_fields=["user", "status"])
+        _start_if_full(match)
+    return match
+
+
+def decline_invitation(seat_id: Any, user: Any) -> None:
+    with transaction.atomic():
+        seat = Seat.objects.filter(pk=seat_id, status=Seat.Status.INVITED).first()
+        if seat is None or seat.user_id not in (None, user.pk):
+            raise PlayError(*errors.NOT_FOUND)
+        lock_match(seat.match_id)
+        seat.status = Seat.Status.DECLINED
+        seat.user = seat.user or user
+        seat.save(update_fields=["status", "user"])
+
+
+def join_open_match(match_id: Any, user: Any) -> Match:
+    """Take a free seat of an open seek from the lobby."""
+    with transaction.atomic():
+        match = lock_match(match_id)
+        if match.visibility != Match.Visibility.OPEN or match.status != Match.Status.WAITING:
+            raise PlayError("not_open", _("This match is not open for joining."), 409)
+        if match.seats.filter(user=user).exists():
+            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
+        if free_seats(match) <= 0:
+            raise PlayError("match_full", _("This match has no free seat."), 409)
+        Seat.objects.create(match=match, user=user, status=Seat.Status.JOINED)
+        _start_if_full(match)
+    return match
+
+
+def cancel_match(match_id: Any, user: Any) -> Match:
+    with transaction.atomic():
+        match = lock_match(match_id)
+        if match.created_by_id != user.pk:
+            raise PlayError("not_creator", _("Only the creator can cancel this match."), 403)
+        if match.status != Match.Status.WAITING:
+            raise PlayError("already_started", _("A match can only be cancelled before it starts."), 409)
+        match.status = Match.Status.CANCELLED
+        match.finished_at = timezone.now()
+        match.save(update_fields=["status", "finished_at"])
+        _announce(match, "cancelled")
+    return match
+
+
+def _start_if_full(match: Match) -> None:
+    """Start the match once every seat is taken: random seat order, engine setup, clock."""
+    joined = list(match.seats.filter(status=Seat.Status.JOINED))
+    if len(joined) != match.players or match.status != Match.Status.WAITING:
+        return
+    # Who starts is random in all three games (youngest player, highest die, chance), and
+    # seat 0 starts in every engine, so a random seat order follows the rulebooks.
+    secrets.SystemRandom().shuffle(joined)
+    for number, seat in enumerate(joined):
+        seat.number = number
+        seat.save(update_fields=["number"])
+    engine = match.engine
+    state = engine.setup(match.players, match.options, match.seed)
+    match.state = engine.to_json(state)
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    match.save(update_fields=["state", "status", "started_at"])
+    start_clock(match)
+    _announce(match, "started")

@@ -1,0 +1,217 @@
+"""Matches, their seats and their append-only move log.
+
+A match keeps (game, options, players, seed) and the log; ``state`` is a cache of the engine
+state after the last move, always rebuildable by replaying the log (``verify_matches``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import BaseEngine
+from games.engines.registry import get_engine
+
+DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def seed_digest(seed: int) -> str:
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def visible_to(self, user: Any) -> MatchQuerySet:
+        """Open matches for everyone; private ones only for their seats and invitees."""
+        if not user.is_authenticated:
+            return self.filter(visibility=Match.Visibility.OPEN)
+        return self.filter(
+            Q(visibility=Match.Visibility.OPEN) | Q(seats__user=user) | Q(created_by=user)
+        ).distinct()
+
+    def of_user(self, user: Any) -> MatchQuerySet:
+        return self.filter(seats__user=user).distinct()
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+        ABORTED = "aborted", _("Aborted")
+
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", _("Private: invited players only")
+        OPEN = "open", _("Open: listed in the lobby")
+
+    class TimeoutPolicy(models.TextChoices):
+        LOSE = "lose", _("An absent player loses (is out of the match)")
+        SKIP = "skip", _("An absent player's turn is skipped (out after three skips)")
+
+    game = models.CharField(_("game"), max_length=20)
+    options = models.JSONField(_("options"), default=dict)
+    players = models.PositiveSmallIntegerField(_("players"))
+    engine_version = models.PositiveIntegerField(default=1)
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    seed_sha256 = models.CharField(max_length=64, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    days_per_move = models.PositiveSmallIntegerField(
+        _("time per move (days)"), choices=[(d, d) for d in DAYS_PER_MOVE], default=3
+    )
+    timeout_policy = models.CharField(
+        _("when time runs out"), max_length=4, choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.LOSE,
+    )
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: While the player to move is on vacation, the time they had left (deadline is null).
+    paused_remaining = models.DurationField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    rulebook_revision = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The rulebook revision in force when the match was created."
+    )
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.seed_sha256:
+            self.seed_sha256 = seed_digest(self.seed)
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.engine.name} #{self.pk}"
+
+    @property
+    def engine(self) -> BaseEngine[Any]:
+        return get_engine(self.game)
+
+    def engine_state(self) -> Any:
+        return self.engine.from_json(self.state or {})
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in {self.Status.FINISHED, self.Status.CANCELLED, self.Status.ABORTED}
+
+    def time_per_move(self) -> timedelta:
+        return timedelta(days=self.days_per_move)
+
+    def revealed_seed(self) -> int | None:
+        """The seed, only once the match has ended (before, only its SHA-256 is public)."""
+        return self.seed if self.status == self.Status.FINISHED else None
+
+
+class Seat(models.Model):
+    class Status(models.TextChoices):
+        INVITED = "invited", _("Invited")
+        JOINED = "joined", _("Joined")
+        DECLINED = "declined", _("Declined")
+        OUT = "out", _("Out of the match")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    invited_email = models.EmailField(blank=True)
+    #: The engine seat number, given when the match starts.
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.INVITED)
+    #: Denormalised from the engine after every move, so "my turn" is one indexed query.
+    is_to_act = models.BooleanField(default=False, db_index=True)
+    wants_abort = models.BooleanField(default=False)
+    skips = models.PositiveSmallIntegerField(default=0)
+    out_reason = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["match", "number"], name="one_user_per_seat_number"),
+        ]
+        ordering = ["number", "id"]
+
+    def __str__(self) -> str:
+        who = self.user or self.invited_email
+        return f"{who} in match {self.match_id}"
+
+
+class Move(models.Model):
+    """One entry of the append-only log: a player's action, or a leave/skip by the site."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    action = models.JSONField()
+    #: The engine's raw events; pass them through ``redact_event`` before showing them.
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_move_per_number")
+        ]
+        ordering = ["number"]
+
+    def log_entry(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action}
+
+
+class ChatMessage(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+
+class Vacation(models.Model):
+    """A period away: the player's clocks pause in every match while it lasts."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(ended_at__isnull=True), name="one_open_vacation"
+            )
+        ]
+
+    def days_used(self, now: Any = None) -> float:
+        end = self.ended_at or now or timezone.now()
+        return max(0.0, (end - self.started_at).total_seconds() / 86400)

@@ -1,0 +1,232 @@
+"""The one write path for a running match: moves, time-outs, resignations and aborts.
+
+Every change goes through ``_record``: under the match's row lock it applies the engine,
+appends one Move (unique per match and number), bumps the version with a compare-and-swap
+(``select_for_update`` is ignored on SQLite, the version check is not), updates the cached
+state, the seats to act and the clock, and announces the change once the transaction commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import LEAVE, SKIP, SYSTEM_ACTIONS, EngineError
+from games.play import errors
+from games.play.errors import IllegalMove, PlayError, StaleVersion
+from games.play.models import Match, Move, Seat
+
+#: Sent after commit whenever a match changes: kwargs match_id, version, kind, seats.
+match_changed = Signal()
+
+SKIPS_BEFORE_OUT = 3
+
+
+def lock_match(match_id: Any) -> Match:
+    """The match, locked for the rest of the transaction (on PostgreSQL)."""
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise PlayError(*errors.NOT_FOUND) from None
+
+
+def seat_of(match: Match, user: Any) -> Seat:
+    seat = match.seats.filter(user=user, status=Seat.Status.JOINED).first() if user else None
+    if seat is None or seat.number is None:
+        raise PlayError(*errors.NOT_A_PLAYER)
+    return seat
+
+
+def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) -> Match:
+    """Apply ``action`` for ``user`` if the match is still at ``expected_version``."""
+    if not isinstance(action, dict) or action.get("type") in SYSTEM_ACTIONS:
+        raise PlayError(*errors.BAD_ACTION)
+    try:
+        expected = int(expected_version)
+    except (TypeError, ValueError):
+        raise PlayError(*errors.BAD_ACTION) from None
+    with transaction.atomic():
+        match = lock_match(match_id)
+        seat = seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise PlayError(*errors.NOT_ACTIVE)
+        if expected != match.version:
+            raise StaleVersion(match.version)
+        engine = match.engine
+        try:
+            state = engine.apply(match.engine_state(), seat.number, action)
+        except EngineError as error:
+            raise IllegalMove(error) from None
+        _record(match, seat.number, user, action, state, kind="move")
+    return match
+
+
+def resign(match_id: Any, user: Any) -> Match:
+    """Leave the match for good: the engine treats the seat as out and ranked last."""
+    with transaction.atomic():
+        match = lock_match(match_id)
+        seat = seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise PlayError(*errors.NOT_ACTIVE)
+        state = match.engine.leave(match.engine_state(), seat.number)
+        seat.status, seat.out_reason = Seat.Status.OUT, "resigned"
+        seat.save(update_fields=["status", "out_reason"])
+        _record(match, seat.number, user, {"type": LEAVE, "reason": "resigned"}, state, "resign")
+    return match
+
+
+def time_out(match: Match, now: datetime) -> None:
+    """The player to move let the deadline pass: skip their turn or put them out (locked)."""
+    engine = match.engine
+    state = match.engine_state()
+    waiting = engine.to_act(state)
+    if not waiting:
+        return
+    seat = match.seats.get(number=waiting[0])
+    skip = match.timeout_policy == Match.TimeoutPolicy.SKIP and seat.skips + 1 < SKIPS_BEFORE_OUT
+    if skip:
+        seat.skips += 1
+        seat.save(update_fields=["skips"])
+        new_state = engine.skip(state, seat.number)
+        action = {"type": SKIP}
+    else:
+        seat.status, seat.out_reason = Seat.Status.OUT, "timeout"
+        seat.save(update_fields=["status", "out_reason"])
+        new_state = engine.leave(state, seat.number)
+        action = {"type": LEAVE, "reason": "timeout"}
+    _record(match, seat.number, None, action, new_state, "skip" if skip else "timeout", now=now)
+
+
+def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
+    """Time out every active match whose deadline has passed; returns how many were handled.
+
+    Each match is claimed in its own short transaction with SKIP LOCKED, so two sweepers (or a
+    sweeper and a player moving) never block each other or handle a match twice.
+    """
+    now = now or timezone.now()
+    due = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lte=now)
+    handled = 0
+    for match_id in list(due.order_by("deadline").values_list("id", flat=True)[:limit]):
+        with transaction.atomic():
+            match = (
+                Match.objects.select_for_update(skip_locked=True)
+                .filter(pk=match_id, status=Match.Status.ACTIVE, deadline__lte=now)
+                .first()
+            )
+            if match is not None:
+                time_out(match, now)
+                handled += 1
+    return handled
+
+
+def vote_abort(match_id: Any, user: Any) -> Match:
+    """Ask to abort; when every player still in has asked, the match ends without a result.
+
+    Only possible while some player has not made a move yet.
+    """
+    with transaction.atomic():
+        match = lock_match(match_id)
+        seat = seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise PlayError(*errors.NOT_ACTIVE)
+        seats = list(match.seats.filter(status=Seat.Status.JOINED))
+        movers = set(match.moves.exclude(user=None).values_list("seat", flat=True))
+        if all(s.number in movers for s in seats):
+            raise PlayError(
+                "abort_too_late",
+                _("A match can only be aborted before every player has moved."),
+                409,
+            )
+        seat.wants_abort = True
+        seat.save(update_fields=["wants_abort"])
+        if all(s.wants_abort or s.pk == seat.pk for s in seats):
+            match.status = Match.Status.ABORTED
+            match.deadline = None
+            match.finished_at = timezone.now()
+            match.save(update_fields=["status", "deadline", "finished_at"])
+            match.seats.update(is_to_act=False)
+            _announce(match, "aborted")
+    return match
+
+
+def _record(
+    match: Match,
+    seat: int,
+    user: Any,
+    action: dict[str, Any],
+    state: Any,
+    kind: str,
+    now: datetime | None = None,
+) -> None:
+    """Append the move and move the match on; the caller holds the lock."""
+    engine = match.engine
+    now = now or timezone.now()
+    previous = match.version
+    waiting_before = set(match.seats.filter(is_to_act=True).values_list("number", flat=True))
+    match.version = previous + 1
+    match.state = engine.to_json(state)
+    try:
+        with transaction.atomic():
+            Move.objects.create(
+                match=match, number=match.version, seat=seat, user=user, action=action,
+                events=engine.events(state), created_at=now,
+            )
+    except IntegrityError:
+        raise StaleVersion(previous) from None
+    to_act = set(engine.to_act(state))
+    if engine.is_over(state):
+        result = engine.result(state)
+        match.status = Match.Status.FINISHED
+        match.result = result.as_dict() if result else None
+        match.finished_at = now
+        match.deadline = None
+        match.paused_remaining = None
+    elif to_act != waiting_before or match.deadline is None and match.paused_remaining is None:
+        _restart_clock(match, to_act, now)
+    updated = Match.objects.filter(pk=match.pk, version=previous).update(
+        version=match.version, state=match.state, status=match.status, result=match.result,
+        finished_at=match.finished_at, deadline=match.deadline,
+        paused_remaining=match.paused_remaining,
+    )
+    if updated != 1:
+        raise StaleVersion(previous)
+    _mark_to_act(match, to_act)
+    _announce(match, "finished" if match.status == Match.Status.FINISHED else kind)
+
+
+def _restart_clock(match: Match, to_act: Iterable[int], now: datetime) -> None:
+    """A fresh deadline for the seat to act, paused if that player is on vacation."""
+    from games.play.vacation import on_vacation
+
+    users = match.seats.filter(number__in=list(to_act)).values_list("user_id", flat=True)
+    if any(on_vacation(user_id) for user_id in users):
+        match.deadline, match.paused_remaining = None, match.time_per_move()
+    else:
+        match.deadline, match.paused_remaining = now + match.time_per_move(), None
+
+
+def _mark_to_act(match: Match, to_act: set[int]) -> None:
+    match.seats.exclude(number__in=to_act).filter(is_to_act=True).update(is_to_act=False)
+    match.seats.filter(number__in=to_act, status=Seat.Status.JOINED).update(is_to_act=True)
+
+
+def _announce(match: Match, kind: str) -> None:
+    match_id, version = match.pk, match.version
+    transaction.on_commit(
+        lambda: match_changed.send(Match, match_id=match_id, version=version, kind=kind)
+    )
+
+
+def start_clock(match: Match, now: datetime | None = None) -> None:
+    """Set the seats to act and the first deadline of a match that has just started."""
+    engine = match.engine
+    to_act = set(engine.to_act(match.engine_state()))
+    _restart_clock(match, to_act, now or timezone.now())
+    match.save(update_fields=["deadline", "paused_remaining"])
+    _mark_to_act(match, to_act)

@@ -1,0 +1,11 @@
+from celery import shared_task
+
+from games.play.moves import sweep_deadlines
+from games.play.vacation import end_spent_vacations
+
+
+@shared_task
+def sweep_clocks() -> int:
+    """Every minute from beat: end spent vacations, then time out matches past deadline."""
+    end_spent_vacations()
+    return sweep_deadlines()

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from games.play import views
+
+app_name = "play"
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("vacation/", views.toggle_vacation, name="vacation"),
+    path("new/<slug:game>/", views.create, name="create"),
+    path("invitation/<str:token>/", views.invitation, name="invitation"),
+    path("<int:pk>/", views.match, name="match"),
+    path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/abort/", views.abort, name="abort"),
+    path("<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("<int:pk>/join/", views.join, name="join"),
+    path("<int:pk>/respond/", views.respond, name="respond"),
+    path("<int:pk>/chat/", views.chat, name="chat"),
+    path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/verify/", views.verify, name="verify"),
+]

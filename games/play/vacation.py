@@ -1,0 +1,76 @@
+"""Vacations: while a player is away, the clocks of every match waiting for them pause."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.play.errors import PlayError
+from games.play.models import Match, Vacation
+
+
+def on_vacation(user_id: Any) -> bool:
+    return Vacation.objects.filter(user_id=user_id, ended_at=None).exists()
+
+
+def days_left(user: Any, now: datetime | None = None) -> float:
+    """What remains of this calendar year's vacation bank."""
+    now = now or timezone.now()
+    year_start = now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    used = sum(
+        v.days_used(now) for v in Vacation.objects.filter(user=user, started_at__gte=year_start)
+    )
+    return max(0.0, settings.VACATION_DAYS_PER_YEAR - used)
+
+
+def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
+    now = now or timezone.now()
+    with transaction.atomic():
+        if on_vacation(user.pk):
+            raise PlayError("already_on_vacation", _("You are already on vacation."), 409)
+        if days_left(user, now) <= 0:
+            raise PlayError(
+                "no_vacation_left", _("You have used all your vacation days this year."), 409
+            )
+        vacation = Vacation.objects.create(user=user, started_at=now)
+        waiting = Match.objects.select_for_update().filter(
+            status=Match.Status.ACTIVE, seats__user=user, seats__is_to_act=True,
+            deadline__isnull=False,
+        )
+        for match in waiting:
+            match.paused_remaining = max(match.deadline - now, timedelta(0))
+            match.deadline = None
+            match.save(update_fields=["paused_remaining", "deadline"])
+    return vacation
+
+
+def end_vacation(user: Any, now: datetime | None = None) -> None:
+    now = now or timezone.now()
+    with transaction.atomic():
+        updated = Vacation.objects.filter(user=user, ended_at=None).update(ended_at=now)
+        if not updated:
+            return
+        paused = Match.objects.select_for_update().filter(
+            status=Match.Status.ACTIVE, seats__user=user, seats__is_to_act=True,
+            deadline__isnull=True, paused_remaining__isnull=False,
+        )
+        for match in paused:
+            match.deadline = now + match.paused_remaining
+            match.paused_remaining = None
+            match.save(update_fields=["paused_remaining", "deadline"])
+
+
+def end_spent_vacations(now: datetime | None = None) -> int:
+    """End the vacations whose bank ran out (run by the beat sweep)."""
+    now = now or timezone.now()
+    ended = 0
+    for vacation in Vacation.objects.filter(ended_at=None).select_related("user"):
+        if days_left(vacation.user, now) <= 0:
+            end_vacation(vacation.user, now)
+            ended += 1
+    return ended

@@ -1,0 +1,292 @@
+"""Pages for playing: dashboard, lobby, creating a match, the game page and its forms.
+
+Views are thin: they read the request, call the services in ``lifecycle``/``moves`` and show
+the result. Everything a page shows of a game comes from ``engine.view(state, seat)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.engines.registry import all_engines, get_engine
+from games.play import lifecycle, moves, vacation
+from games.play.errors import PlayError, StaleVersion
+from games.play.forms import ChatForm, MatchForm
+from games.play.models import Match, Seat
+from games.play.pages import concrete_action, game_page_context, rule_url
+
+
+def _match_for(request: HttpRequest, pk: int) -> Match:
+    match = (
+        Match.objects.visible_to(request.user)
+        .filter(pk=pk)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .first()
+    )
+    if match is None:
+        raise Http404(_("There is no such match, or you may not see it."))
+    return match
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    seats = (
+        Seat.objects.filter(user=request.user)
+        .exclude(status=Seat.Status.DECLINED)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch("match__seats", queryset=Seat.objects.select_related("user"))
+        )
+        .order_by("-match__created_at")
+    )
+    my_turn, waiting, invitations, finished = [], [], [], []
+    for seat in seats:
+        match = seat.match
+        if seat.status == Seat.Status.INVITED and match.status == Match.Status.WAITING:
+            invitations.append(seat)
+        elif match.status == Match.Status.ACTIVE and seat.is_to_act:
+            my_turn.append(seat)
+        elif match.status in (Match.Status.ACTIVE, Match.Status.WAITING):
+            waiting.append(seat)
+        else:
+            finished.append(seat)
+    my_turn.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
+    waiting.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
+    context = {
+        "my_turn": my_turn,
+        "waiting": waiting,
+        "invitations": invitations,
+        "finished": finished[:50],
+        "games": all_engines().values(),
+        "on_vacation": vacation.on_vacation(request.user.pk),
+        "vacation_days_left": vacation.days_left(request.user),
+    }
+    return render(request, "play/dashboard.html", context)
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    seeks = (
+        Match.objects.filter(visibility=Match.Visibility.OPEN, status=Match.Status.WAITING)
+        .select_related("created_by")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-created_at")
+    )
+    page = Paginator(seeks, 50).get_page(request.GET.get("page"))
+    for match in page:
+        match.host_vacation_days = vacation.days_left(match.created_by)
+        match.open_seats = match.players - sum(
+            1 for s in match.seats.all() if s.status in (Seat.Status.INVITED, Seat.Status.JOINED)
+        )
+    return render(request, "play/lobby.html", {"page": page})
+
+
+@login_required
+def create(request: HttpRequest, game: str) -> HttpResponse:
+    try:
+        engine = get_engine(game)
+    except KeyError:
+        raise Http404(_("There is no such game.")) from None
+    form = MatchForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = lifecycle.create_match(request.user, game, **form.service_arguments())
+        except PlayError as error:
+            form.add_error(None, str(error.message))
+        else:
+            messages.success(request, _("The match is created."))
+            return redirect("play:match", pk=match.pk)
+    return render(request, "play/create.html", {"form": form, "engine": engine})
+
+
+def match(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _match_for(request, pk)
+    context = game_page_context(request, found)
+    context["chat_form"] = ChatForm()
+    template = "play/match.html"
+    if request.htmx and request.GET.get("part") == "board":
+        template = "play/_board.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _match_for(request, pk)
+    try:
+        action = concrete_action(request.POST)
+        moves.submit_move(found.pk, request.user, action, request.POST.get("version"))
+    except StaleVersion as error:
+        messages.warning(request, str(error.message))
+    except PlayError as error:
+        url = rule_url(found.game, error.extra.get("section"))
+        if url:
+            # Message storage keeps SafeData safe, so the link survives the redirect.
+            text = format_html('{} <a href="{}">{}</a>', error.message, url, _("Read the rule"))
+            messages.error(request, text)
+        else:
+            messages.error(request, str(error.message))
+    return _back_to_match(request, found)
+
+
+def _back_to_match(request: HttpRequest, found: Match) -> HttpResponse:
+    url = reverse("play:match", args=[found.pk])
+    if request.htmx:
+        response = match(request, found.pk)
+        response["HX-Push-Url"] = url
+        return response
+    return redirect(url)
+
+
+def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> HttpResponse:
+    found = _match_for(request, pk)
+    try:
+        service(found.pk, request.user)
+    except PlayError as error:
+        messages.error(request, str(error.message))
+    else:
+        messages.success(request, done)
+    return redirect("play:match", pk=found.pk)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    return _service_post(request, pk, moves.resign, _("You resigned from the match."))
+
+
+@login_required
+@require_POST
+def abort(request: HttpRequest, pk: int) -> HttpResponse:
+    return _service_post(request, pk, moves.vote_abort, _("You asked to abort the match."))
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    return _service_post(request, pk, lifecycle.cancel_match, _("The match is cancelled."))
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    return _service_post(request, pk, lifecycle.join_open_match, _("You joined the match."))
+
+
+@login_required
+@require_POST
+def respond(request: HttpRequest, pk: int) -> HttpResponse:
+    """Accept or decline an invitation addressed to the logged-in user."""
+    found = _match_for(request, pk)
+    seat = found.seats.filter(user=request.user, status=Seat.Status.INVITED).first()
+    if seat is None:
+        raise Http404(_("There is no invitation for you in this match."))
+    return _answer(request, seat, found)
+
+
+def _answer(request: HttpRequest, seat: Seat, found: Match) -> HttpResponse:
+    try:
+        if request.POST.get("answer") == "accept":
+            lifecycle.accept_invitation(seat.pk, request.user)
+            messages.success(request, _("You accepted the invitation."))
+        else:
+            lifecycle.decline_invitation(seat.pk, request.user)
+            messages.info(request, _("You declined the invitation."))
+            return redirect("play:dashboard")
+    except PlayError as error:
+        messages.error(request, str(error.message))
+    return redirect("play:match", pk=found.pk)
+
+
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The link of an invitation email: sign up or log in, then accept or decline."""
+    try:
+        seat = lifecycle.seat_from_token(token)
+    except PlayError as error:
+        return render(request, "play/invitation.html", {"error": error.message}, status=404)
+    if not request.user.is_authenticated:
+        signup = reverse("accounts:signup") + "?next=" + request.path
+        return render(request, "play/invitation.html", {"seat": seat, "signup": signup})
+    if request.method == "POST":
+        return _answer(request, seat, seat.match)
+    return render(request, "play/invitation.html", {"seat": seat})
+
+
+@login_required
+@require_POST
+def chat(request: HttpRequest, pk: int) -> HttpResponse:
+    from games.play.chat import post_message
+
+    found = _match_for(request, pk)
+    form = ChatForm(request.POST)
+    if form.is_valid():
+        try:
+            post_message(found, request.user, form.cleaned_data["text"])
+        except PlayError as error:
+            messages.error(request, str(error.message))
+    else:
+        messages.error(request, " ".join(form.errors.get("text", [])))
+    return redirect(reverse("play:match", args=[found.pk]) + "#chat")
+
+
+@login_required
+@require_POST
+def toggle_vacation(request: HttpRequest) -> HttpResponse:
+    try:
+        if vacation.on_vacation(request.user.pk):
+            vacation.end_vacation(request.user)
+            messages.success(request, _("Welcome back: your clocks run again."))
+        else:
+            vacation.start_vacation(request.user)
+            messages.success(request, _("You are on vacation: your clocks are paused."))
+    except PlayError as error:
+        messages.error(request, str(error.message))
+    return redirect("play:dashboard")
+
+
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a finished match, move by move, from its seed and log."""
+    found = _match_for(request, pk)
+    if found.status != Match.Status.FINISHED:
+        raise Http404(_("Only a finished match can be replayed."))
+    log = list(found.moves.order_by("number"))
+    try:
+        step = min(max(int(request.GET.get("step", len(log))), 0), len(log))
+    except ValueError:
+        step = len(log)
+    engine = found.engine
+    state = engine.replay(found.players, found.options, found.seed, [m.log_entry() for m in log[:step]])
+    context = game_page_context(request, found, state=state, replay_step=step, log=log[:step])
+    context.update({"step": step, "steps": len(log)})
+    return render(request, "play/replay.html", context)
+
+
+def verify(request: HttpRequest, pk: int) -> HttpResponse:
+    """Replay the log from the revealed seed and compare with the stored final state."""
+    found = _match_for(request, pk)
+    if found.status != Match.Status.FINISHED:
+        raise Http404(_("The seed is revealed, and the match can be verified, once it is over."))
+    engine = found.engine
+    entries = list(found.moves.order_by("number").values_list("seat", "action"))
+    state = engine.replay(
+        found.players, found.options, found.seed, [{"seat": s, "action": a} for s, a in entries]
+    )
+    same = json.dumps(engine.to_json(state), sort_keys=True) == json.dumps(
+        found.state, sort_keys=True
+    )
+    return render(
+        request, "play/verify.html", {"match": found, "same": same, "moves": len(entries)}
+    )
+
