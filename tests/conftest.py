@@ -134,3 +134,25 @@ def browser(browser_instance: Any) -> Iterator[Any]:
     context = browser_instance.new_context(viewport={"width": 1280, "height": 900})
     yield context
     context.close()
+
+
+@pytest.fixture
+def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
+    """A started match between the cast (more users are made for more seats)."""
+    from games.play import lifecycle
+    from games.play.models import Match
+
+    def start(game: str, options: dict[str, Any] | None = None, players: int = 2,
+              **kwargs: Any) -> Match:
+        extra = [make_user(f"extra{n}") for n in range(players - 2)] if players > 2 else []
+        invite = ([opponent.username] if players >= 2 else []) + [u.username for u in extra]
+        match = lifecycle.create_match(player, game, options or {}, players, invite=invite,
+                                       **kwargs)
+        for user in ([opponent] if players >= 2 else []) + extra:
+            seat = match.seats.get(user=user)
+            lifecycle.accept_invitation(seat.pk, user)
+        match.refresh_from_db()
+        assert match.status == Match.Status.ACTIVE
+        return match
+
+    return start

@@ -31,3 +31,14 @@ def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, list) and isinstance(key, int) and 0 <= key < len(mapping):
         return mapping[key]
     return None
+
+
+#: Two-letter codes that tell the Richelieu regions apart without relying on colour.
+REGION_CODES = {"bourgogne": "BG", "bretagne": "BR", "champagne": "CH", "normandie": "NO",
+                "languedoc": "LA", "provence": "PR", "anjou": "AN", "bourbon": "BB",
+                "auvergne": "AU"}
+
+
+@register.filter
+def region_code(region: str) -> str:
+    return REGION_CODES.get(region, region[:2].upper())

@@ -1,0 +1,112 @@
+"""Creating matches, inviting by username or email, the lobby, cancelling and aborting."""
+
+import re
+
+import pytest
+
+from games.play import lifecycle, moves
+from games.play.errors import PlayError
+from games.play.models import Match, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_creation_form_renders_every_option_with_help_and_creates_the_match(client, player):
+    client.force_login(player)
+    page = client.get("/en/play/new/richelieu/").content.decode()
+    assert 'name="option_ruleset"' in page and 'name="option_short"' in page
+    response = client.post("/en/play/new/richelieu/", {
+        "players": "2", "days_per_move": "5", "visibility": "open", "timeout_policy": "skip",
+        "option_ruleset": "fun-for-2", "invite": ""})
+    match = Match.objects.get()
+    assert response["Location"] == f"/en/play/{match.pk}/"
+    assert (match.options, match.days_per_move, match.status) == (
+        {"ruleset": "fun-for-2", "short": False}, 5, Match.Status.WAITING)
+    assert len(match.seed_sha256) == 64
+
+
+@pytest.mark.parametrize("data", [
+    {"players": "5"}, {"days_per_move": "4"}, {"option_ruleset": "chess"},
+    {"players": "3", "option_ruleset": "fun-for-2"}, {"invite": "nobody-here"},
+    {"visibility": "secret"},
+])
+def test_bad_creation_input_gets_a_form_error(client, player, data):
+    client.force_login(player)
+    base = {"players": "2", "days_per_move": "3", "visibility": "private",
+            "timeout_policy": "lose", "option_ruleset": "multiplayer"}
+    response = client.post("/en/play/new/richelieu/", {**base, **data})
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not Match.objects.exists()
+
+
+def test_an_unknown_game_is_a_404(client, player):
+    client.force_login(player)
+    assert client.get("/en/play/new/chess/").status_code == 404
+
+
+def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(client, player, mailoutbox,
+                                                                     django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = lifecycle.create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
+    assert mailoutbox[0].to == ["new.friend@example.com"]
+    assert "Paula" in mailoutbox[0].subject and "El collar" in mailoutbox[0].subject
+    path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
+    landing = client.get(path).content.decode()
+    assert "Create an account to play" in landing
+    client.post("/en/accounts/signup/", {
+        "username": "newfriend", "email": "new.friend@example.com", "language": "en",
+        "timezone": "UTC", "password1": "a-long-Password-2026", "password2": "a-long-Password-2026",
+        "display_name": ""})
+    response = client.post(path, {"answer": "accept"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.seats.get(user__username="newfriend").status == Seat.Status.JOINED
+
+
+def test_a_forged_invitation_link_is_a_clear_404(client, player):
+    client.force_login(player)
+    response = client.get("/en/play/invitation/not-a-real-token/")
+    assert response.status_code == 404
+    assert "not valid" in response.content.decode()
+
+
+def test_an_invited_user_can_decline(client, player, opponent):
+    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    client.force_login(opponent)
+    client.post(f"/en/play/{match.pk}/respond/", {"answer": "decline"})
+    assert match.seats.get(user=opponent).status == Seat.Status.DECLINED
+    assert Match.objects.get(pk=match.pk).status == Match.Status.WAITING
+
+
+def test_an_open_seek_is_in_the_lobby_and_joining_starts_it(client, player, opponent):
+    match = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    client.force_login(opponent)
+    lobby = client.get("/en/play/lobby/").content.decode()
+    assert f"/en/play/{match.pk}/" in lobby and "14.0" in lobby  # the host's vacation bank
+    client.post(f"/en/play/{match.pk}/join/")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert sorted(match.seats.values_list("number", flat=True)) == [0, 1]
+
+
+def test_the_creator_cancels_before_the_start_but_not_after(player, opponent):
+    match = lifecycle.create_match(player, "collar", {}, 2)
+    with pytest.raises(PlayError):
+        lifecycle.cancel_match(match.pk, opponent)
+    lifecycle.cancel_match(match.pk, player)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CANCELLED
+    started = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    lifecycle.join_open_match(started.pk, opponent)
+    with pytest.raises(PlayError):
+        lifecycle.cancel_match(started.pk, player)
+
+
+def test_abort_needs_every_player_and_is_refused_once_everyone_has_moved(start_match):
+    match = start_match("richelieu", {"ruleset": "fun-for-2"})
+    first, second = match.seats.order_by("number")
+    moves.vote_abort(match.pk, first.user)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
+    moves.vote_abort(match.pk, second.user)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED

@@ -1,0 +1,117 @@
+"""The one move service: stale versions, illegal moves, wrong seats, nothing half-applied."""
+
+import json
+
+import pytest
+
+from games.engines.registry import get_engine
+from games.play import moves
+from games.play.errors import IllegalMove, PlayError, StaleVersion
+from games.play.models import Match, Move
+
+pytestmark = pytest.mark.django_db
+
+
+def to_move(match):
+    seat = match.seats.get(is_to_act=True)
+    return seat.user, seat.number
+
+
+def first_legal(match):
+    engine = get_engine(match.game)
+    user, number = to_move(match)
+    template = engine.legal_actions(match.engine_state(), number)[0]
+    return user, template
+
+
+def test_a_legal_move_is_logged_and_bumps_the_version(start_match):
+    match = start_match("collar")
+    user, action = first_legal(match)
+    moves.submit_move(match.pk, user, action, 0)
+    match.refresh_from_db()
+    assert match.version == 1
+    assert Move.objects.get(match=match, number=1).action == action
+    assert match.deadline is not None
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(start_match):
+    match = start_match("collar")
+    user, action = first_legal(match)
+    moves.submit_move(match.pk, user, action, 0)
+    match.refresh_from_db()
+    before = json.dumps(match.state, sort_keys=True)
+    user, action = first_legal(match)
+    with pytest.raises(StaleVersion) as caught:
+        moves.submit_move(match.pk, user, action, 0)
+    assert caught.value.extra["current_version"] == 1 and caught.value.status == 409
+    match.refresh_from_db()
+    assert json.dumps(match.state, sort_keys=True) == before and match.version == 1
+
+
+def test_an_illegal_move_gets_the_engine_code_and_rule_section(start_match):
+    match = start_match("richelieu", {"ruleset": "fun-for-2"})
+    user, _ = to_move(match)
+    with pytest.raises(IllegalMove) as caught:
+        moves.submit_move(match.pk, user, {"type": "take", "card": "R99"}, 0)
+    assert caught.value.code.startswith("richelieu.")
+    assert caught.value.extra["section"]
+    assert str(caught.value.message)
+    assert Move.objects.filter(match=match).count() == 0
+
+
+def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsider):
+    match = start_match("collar")
+    mover, action = first_legal(match)
+    other = match.seats.exclude(user=mover).get().user
+    with pytest.raises(IllegalMove):
+        moves.submit_move(match.pk, other, action, 0)
+    with pytest.raises(PlayError) as caught:
+        moves.submit_move(match.pk, outsider, action, 0)
+    assert caught.value.status == 403
+
+
+@pytest.mark.parametrize("action", [None, "draw", [], {"type": "leave"}, {"type": "timeout_skip"},
+                                    {"no": "type"}])
+def test_forged_actions_are_refused_with_a_reason(start_match, action):
+    match = start_match("collar")
+    user, _ = to_move(match)
+    with pytest.raises(PlayError) as caught:
+        moves.submit_move(match.pk, user, action, 0)
+    assert caught.value.status in (400, 422)
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_a_finished_match_takes_no_more_moves(start_match):
+    match = start_match("collar")
+    user, action = first_legal(match)
+    moves.resign(match.pk, user)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    with pytest.raises(PlayError) as caught:
+        moves.submit_move(match.pk, user, action, match.version)
+    assert caught.value.code in {"match_not_active", "not_a_player"}
+
+
+def test_resigning_ends_a_two_player_match_with_the_other_as_winner(start_match):
+    match = start_match("richelieu", {"ruleset": "fun-for-2"})
+    leaver = match.seats.get(number=0)
+    moves.resign(match.pk, leaver.user)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["winners"] == [1]
+    assert match.moves.last().action == {"type": "leave", "reason": "resigned"}
+
+
+def test_verify_matches_replays_every_match_to_its_cache(start_match, capsys):
+    from django.core.management import call_command
+
+    match = start_match("richelieu", {"ruleset": "fun-for-2"})
+    for _ in range(6):
+        user, action = first_legal(match)
+        moves.submit_move(match.pk, user, action, match.version)
+        match.refresh_from_db()
+    call_command("verify_matches")
+    assert "1 matches replay to their cached state" in capsys.readouterr().out
+    Match.objects.filter(pk=match.pk).update(version=99)
+    with pytest.raises(Exception, match="differ from their log"):
+        call_command("verify_matches")

@@ -1,0 +1,104 @@
+"""The play pages: clear messages for bad input, bounded queries, htmx partials."""
+
+import pytest
+
+from games.play import lifecycle
+from games.play.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"action": "not json", "version": "0"}, {"action": "[1, 2]", "version": "0"},
+    {"action": '{"type": "draw"}', "version": "x"}, {"action": '{"type": "fly"}', "version": "0"},
+    {"action": '{"type": "leave"}', "version": "0"},
+    {"action": '{"type": "place", "territory": "mars", "min": 1, "max": 3}', "troops": "many",
+     "version": "0"},
+])
+def test_forged_move_forms_get_a_message_never_a_server_error(client, start_match, data):
+    match = start_match("collar")
+    client.force_login(match.seats.get(is_to_act=True).user)
+    response = client.post(f"/en/play/{match.pk}/move/", data, follow=True)
+    assert response.status_code == 200
+    assert list(response.context["messages"])
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_an_illegal_move_shows_the_engine_message_in_the_readers_language(client, start_match):
+    match = start_match("collar")
+    seat = match.seats.get(is_to_act=True)
+    seat.user.language = "es"
+    client.force_login(seat.user)
+    response = client.post(f"/es/play/{match.pk}/move/",
+                           {"action": '{"type": "take_discard"}', "version": "0"}, follow=True)
+    text = " ".join(str(m) for m in response.context["messages"])
+    assert text and "discard" not in text.lower()  # Spanish, not English
+
+
+def test_a_stale_form_says_the_game_moved_on_and_shows_the_fresh_board(client, start_match):
+    match = start_match("collar")
+    client.force_login(match.seats.get(is_to_act=True).user)
+    client.post(f"/en/play/{match.pk}/move/", {"action": '{"type": "draw"}', "version": "0"})
+    response = client.post(f"/en/play/{match.pk}/move/",
+                           {"action": '{"type": "draw"}', "version": "0"}, follow=True)
+    assert "moved on" in " ".join(str(m) for m in response.context["messages"])
+    assert response.context["match"].version == 1
+
+
+def test_someone_else_posting_to_a_match_gets_a_message(client, start_match, outsider):
+    match = start_match("collar", visibility="open")
+    client.force_login(outsider)
+    response = client.post(f"/en/play/{match.pk}/move/",
+                           {"action": '{"type": "draw"}', "version": "0"}, follow=True)
+    assert "do not have a seat" in " ".join(str(m) for m in response.context["messages"])
+
+
+def test_an_htmx_move_returns_the_page_with_the_new_board(client, start_match):
+    match = start_match("collar")
+    client.force_login(match.seats.get(is_to_act=True).user)
+    response = client.post(f"/en/play/{match.pk}/move/",
+                           {"action": '{"type": "draw"}', "version": "0"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == f"/en/play/{match.pk}/"
+
+
+def test_the_chat_escapes_and_limits_messages(client, start_match):
+    match = start_match("collar")
+    user = match.seats.get(number=0).user
+    client.force_login(user)
+    client.post(f"/en/play/{match.pk}/chat/", {"text": "<script>alert(1)</script> hola"})
+    html = client.get(f"/en/play/{match.pk}/").content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; hola" in html
+    response = client.post(f"/en/play/{match.pk}/chat/", {"text": "x" * 501}, follow=True)
+    assert list(response.context["messages"])
+    for n in range(6):
+        response = client.post(f"/en/play/{match.pk}/chat/", {"text": f"m{n}"}, follow=True)
+    assert "too fast" in " ".join(str(m) for m in response.context["messages"])
+
+
+def test_the_dashboard_lists_my_turn_first_and_its_queries_are_bounded(
+    client, player, opponent, django_assert_max_num_queries
+):
+    for n in range(200):
+        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+        if n % 2:
+            lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    client.force_login(player)
+    with django_assert_max_num_queries(12):
+        response = client.get("/en/play/")
+    context = response.context
+    assert len(context["my_turn"]) + len(context["waiting"]) == 200
+    deadlines = [s.match.deadline for s in context["my_turn"]]
+    assert deadlines == sorted(deadlines)
+
+
+@pytest.mark.parametrize(("game", "options", "players"), [
+    ("collar", {}, 2), ("richelieu", {}, 4), ("risk", {"mode": "classic"}, 5),
+])
+def test_each_game_page_has_a_bounded_number_of_queries(
+    client, start_match, game, options, players, django_assert_max_num_queries
+):
+    match = start_match(game, options, players)
+    client.force_login(match.seats.get(is_to_act=True).user)
+    with django_assert_max_num_queries(14):
+        assert client.get(f"/en/play/{match.pk}/").status_code == 200
