@@ -3,11 +3,22 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import BaseEngine
 from games.play.models import DAYS_PER_MOVE, Match
+
+
+def option_help(game: str, help_text: str, section: str) -> str:
+    """The option's one-line explanation with a link to the rulebook section about it."""
+    from games.play.pages import rule_url
+
+    url = rule_url(game, section)
+    if not url:
+        return gettext(help_text)
+    return format_html('{} <a href="{}">{}</a>', gettext(help_text), url, gettext("Rules"))
 
 
 class MatchForm(forms.Form):
@@ -51,7 +62,7 @@ class MatchForm(forms.Form):
                     label=gettext(spec.label), initial=spec.default,
                     choices=[(value, gettext(label)) for value, label in spec.choices],
                 )
-            field.help_text = gettext(spec.help)
+            field.help_text = option_help(engine.slug, spec.help, spec.section)
             field.rule_section = spec.section  # type: ignore[attr-defined]
             self.fields[name] = field
             self.option_fields.append(name)
@@ -108,3 +119,7 @@ class ChatForm(forms.Form):
         label=_("Message"), max_length=500, strip=True,
         widget=forms.Textarea(attrs={"rows": 2, "maxlength": 500}),
     )
+
+
+class InviteForm(forms.Form):
+    target = forms.CharField(label=_("Username or email"), max_length=254)

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/abort/", views.abort, name="abort"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
     path("<int:pk>/join/", views.join, name="join"),
+    path("<int:pk>/invite/", views.invite, name="invite"),
     path("<int:pk>/respond/", views.respond, name="respond"),
     path("<int:pk>/chat/", views.chat, name="chat"),
     path("<int:pk>/replay/", views.replay, name="replay"),

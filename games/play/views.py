@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_POST
 from games.engines.registry import all_engines, get_engine
 from games.play import lifecycle, moves, vacation
 from games.play.errors import PlayError, StaleVersion
-from games.play.forms import ChatForm, MatchForm
+from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
 from games.play.pages import concrete_action, game_page_context, rule_url
 
@@ -115,6 +116,8 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
     context["chat_form"] = ChatForm()
+    context["invite_form"] = InviteForm()
+    context["host_vacation_days"] = vacation.days_left(found.created_by)
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
         template = "play/_board.html"
@@ -181,6 +184,29 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """The creator invites one more player while seats are free."""
+    found = _match_for(request, pk)
+    form = InviteForm(request.POST)
+    if found.created_by_id != request.user.pk:
+        messages.error(request, _("Only the creator can invite players to this match."))
+    elif not form.is_valid():
+        messages.error(request, _("Write a username or an email address."))
+    else:
+        try:
+            with transaction.atomic():
+                lifecycle.invite_player(
+                    moves.lock_match(found.pk), request.user, form.cleaned_data["target"]
+                )
+        except PlayError as error:
+            messages.error(request, str(error.message))
+        else:
+            messages.success(request, _("The invitation is sent."))
+    return redirect("play:match", pk=found.pk)
+
+
+@login_required
+@require_POST
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.join_open_match, _("You joined the match."))
 
@@ -218,10 +244,13 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
     if not request.user.is_authenticated:
         signup = reverse("accounts:signup") + "?next=" + request.path
-        return render(request, "play/invitation.html", {"seat": seat, "signup": signup})
+        return render(request, "play/invitation.html", {
+            "seat": seat, "signup": signup,
+            "host_vacation_days": vacation.days_left(seat.match.created_by)})
     if request.method == "POST":
         return _answer(request, seat, seat.match)
-    return render(request, "play/invitation.html", {"seat": seat})
+    return render(request, "play/invitation.html", {
+        "seat": seat, "host_vacation_days": vacation.days_left(seat.match.created_by)})
 
 
 @login_required

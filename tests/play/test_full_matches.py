@@ -71,3 +71,24 @@ def test_a_solo_collar_match_ends_with_a_rank(client, player):
     play_through_pages(client, match, random.Random(3), 40)
     match.refresh_from_db()
     assert match.result["extra"]["solo"]["rank"] in {"aprendiz", "artista", "oficial", "magister"}
+
+
+def test_a_finished_match_replays_step_by_step(client, start_match):
+    match = start_match("collar")
+    play_through_pages(client, match, random.Random(5), 100)
+    steps = match.moves.count()
+    client.logout()
+    match.visibility = "open"
+    match.save()
+    first = client.get(f"/en/play/{match.pk}/replay/?step=0")
+    assert first.context["step"] == 0 and first.context["steps"] == steps
+    middle = client.get(f"/en/play/{match.pk}/replay/?step=3").content.decode()
+    assert "Move 3 of" in middle
+    assert client.get(f"/en/play/{match.pk}/replay/?step=oops").context["step"] == steps
+    assert client.get(f"/en/play/{match.pk}/replay/?step=99999").context["step"] == steps
+
+
+def test_an_unfinished_match_has_no_replay_or_verify_page(client, start_match):
+    match = start_match("collar", visibility="open")
+    assert client.get(f"/en/play/{match.pk}/replay/").status_code == 404
+    assert client.get(f"/en/play/{match.pk}/verify/").status_code == 404

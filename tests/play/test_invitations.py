@@ -110,3 +110,18 @@ def test_abort_needs_every_player_and_is_refused_once_everyone_has_moved(start_m
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
     moves.vote_abort(match.pk, second.user)
     assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
+
+
+def test_the_creator_invites_a_player_later_from_the_match_page(client, player, opponent):
+    match = lifecycle.create_match(player, "richelieu", {}, 3)
+    client.force_login(player)
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
+    assert "vacation days left" in page
+    client.post(f"/en/play/{match.pk}/invite/", {"target": opponent.username})
+    assert match.seats.get(user=opponent).status == Seat.Status.INVITED
+    response = client.post(f"/en/play/{match.pk}/invite/", {"target": "ghost"}, follow=True)
+    assert "no player called" in " ".join(str(m) for m in response.context["messages"])
+    client.force_login(opponent)
+    response = client.post(f"/en/play/{match.pk}/invite/", {"target": "x@example.com"},
+                           follow=True)
+    assert "Only the creator" in " ".join(str(m) for m in response.context["messages"])
