@@ -1,0 +1,42 @@
+"""The engines stay pure: typed strictly and free of Django, registered by slug."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from games.engines.registry import all_engines
+
+ENGINES = Path(__file__).resolve().parents[2] / "games" / "engines"
+
+
+def test_no_engine_module_imports_django():
+    for path in ENGINES.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(n.split(".")[0] == "django" for n in names), path
+
+
+def test_mypy_strict_passes_on_the_engines():
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(ENGINES)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_the_three_games_are_registered_with_their_rulebook_anchors():
+    engines = all_engines()
+    assert sorted(engines) == ["collar", "richelieu", "risk"]
+    for engine in engines.values():
+        assert "options" in engine.sections
+        for code, spec in engine.errors.items():
+            assert code.startswith(f"{engine.slug}."), code
+            assert spec.section in engine.sections, code
+        for option in engine.options_schema:
+            assert option.section in engine.sections, option.name
