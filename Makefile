@@ -38,5 +38,5 @@ lint: install
 
 # Extract the strings to translate into locale/*/LC_MESSAGES/django.po (needs gettext).
 messages: install
-	DEBUG=1 $(PY) manage.py makemessages -l es -l it -l en --no-obsolete --no-location -i '.venv/*' -i 'var/*' -i 'tests/*'
+	DEBUG=1 $(PY) manage.py makemessages -l es -l it --no-obsolete --no-location -i '.venv/*' -i 'var/*' -i 'tests/*' -i 'bench/*' -i 'examples/*'
 	DEBUG=1 $(PY) manage.py compilemessages -i '.venv' -i 'var'
