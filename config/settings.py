@@ -49,11 +49,14 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.postgres",
     "django_htmx",
     "csp",
     "axes",
     "games.core",
     "games.accounts",
+    "games.play",
+    "games.rulebooks",
 ]
 
 MIDDLEWARE = [
@@ -232,12 +235,13 @@ if not CELERY_BROKER_URL.startswith(("filesystem://", "redis://", "rediss://", "
     )
 CELERY_BROKER_DIR = VAR_DIR / "celery"
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    for _folder in ("queue", "processed"):
+    for _folder in ("queue", "processed", "control"):
         (CELERY_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_BROKER_DIR / "queue"),
         "data_folder_out": str(CELERY_BROKER_DIR / "queue"),
         "processed_folder": str(CELERY_BROKER_DIR / "processed"),
+        "control_folder": str(CELERY_BROKER_DIR / "control"),
         "store_processed": False,
     }
 else:
@@ -252,11 +256,15 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
+    "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": timedelta(minutes=1)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
     },
 }
+
+# Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
+VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 
 # Logging: warnings and errors to the console; never log a game state (views only).
 LOGGING = {

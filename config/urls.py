@@ -12,5 +12,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("games.core.urls")),
     path("accounts/", include("games.accounts.urls")),
+    path("play/", include("games.play.urls")),
+    path("rules/", include("games.rulebooks.urls")),
     path("admin/", admin.site.urls),
 )

@@ -55,7 +55,9 @@ def test_plain_users_are_refused_and_change_nothing(client, outsider, rulebooks,
     assert Revision.objects.count() == 9
 
 
-def test_staff_without_the_editor_permission_are_refused(client, make_user, rulebooks, current_text):
+def test_staff_without_the_editor_permission_are_refused(
+    client, make_user, rulebooks, current_text
+):
     client.force_login(make_user("stan", is_staff=True))
     codes, _responses = attempt_writes(client, current_text)
     assert codes == [403, 403, 403, 403]
@@ -82,3 +84,22 @@ def test_the_edit_link_shows_only_to_editors(client, outsider, editor, rulebooks
     assert "/en/rules/risk/edit/" not in client.get("/en/rules/risk/").content.decode()
     client.force_login(editor)
     assert "/en/rules/risk/edit/" in client.get("/en/rules/risk/").content.decode()
+
+
+def test_staff_see_the_rulebooks_read_only_in_the_admin(client, make_user, rulebooks):
+    client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    book = Rulebook.objects.get(game="risk", language="it")
+    section = book.sections.first()
+    revision = book.revisions.get()
+    for url in (
+        "/en/admin/rulebooks/rulebook/",
+        f"/en/admin/rulebooks/rulebook/{book.pk}/change/",
+        "/en/admin/rulebooks/section/",
+        f"/en/admin/rulebooks/section/{section.pk}/change/",
+        "/en/admin/rulebooks/revision/",
+        f"/en/admin/rulebooks/revision/{revision.pk}/change/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert 'name="_save"' not in response.content.decode(), url
+    assert client.get("/en/admin/rulebooks/rulebook/add/").status_code == 403

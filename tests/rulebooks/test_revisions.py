@@ -48,7 +48,9 @@ def test_the_history_lists_every_revision_newest_first_with_author_and_summary(
     assert len(re.findall(r"<td>\s*Edith\s*</td>", body)) == 2
     assert len(re.findall(r"<td>\s*the rulebook files\s*</td>", body)) == 1
     assert "/en/rules/risk/revisions/1/" in body
-    assert "/en/rules/risk/revisions/3/revert/" not in body, "the current revision is not restorable"
+    assert "/en/rules/risk/revisions/3/revert/" not in body, (
+        "the current revision is not restorable"
+    )
     assert "/en/rules/risk/revisions/1/revert/" in body
 
 
@@ -97,7 +99,10 @@ def test_an_old_revision_can_be_read_as_it_was(
     old = client.get("/en/rules/richelieu/revisions/1/").content.decode()
     assert "same region" in old and "New rule" not in old
     assert 'id="rule-two-card-rule"' in old
-    assert "/en/rules/richelieu/revisions/2/" in client.get("/en/rules/richelieu/history/").content.decode()
+    assert (
+        "/en/rules/richelieu/revisions/2/"
+        in client.get("/en/rules/richelieu/history/").content.decode()
+    )
 
 
 def test_revert_makes_a_new_revision_with_the_old_text(
@@ -117,7 +122,9 @@ def test_revert_makes_a_new_revision_with_the_old_text(
     assert book.revisions.count() == 3, "nothing is erased from the history"
 
 
-def test_a_revert_from_a_stale_base_is_refused(client, logged_in_editor, rulebooks, current_text, edit_post):
+def test_a_revert_from_a_stale_base_is_refused(
+    client, logged_in_editor, rulebooks, current_text, edit_post
+):
     edit_post("risk", "en", current_text("risk", "en") + "\nMore.\n")
     response = client.post("/en/rules/risk/revisions/1/revert/", {"base_revision": 1})
     assert response.status_code == 302
@@ -133,7 +140,10 @@ def test_two_editors_saving_from_the_same_base_the_second_is_told_and_loses_noth
     form = {"summary": "x", "base_revision": 1, "source_revision": 1}
 
     client.force_login(editor)
-    assert client.post("/it/rules/richelieu/edit/", {**form, "markdown": first_text}).status_code == 302
+    assert (
+        client.post("/it/rules/richelieu/edit/", {**form, "markdown": first_text}).status_code
+        == 302
+    )
 
     client.force_login(second_editor)
     response = client.post("/it/rules/richelieu/edit/", {**form, "markdown": second_text})
@@ -146,7 +156,9 @@ def test_two_editors_saving_from_the_same_base_the_second_is_told_and_loses_noth
     assert Rulebook.objects.get(game="richelieu", language="it").revision_number == 2
 
     merged = first_text.replace("## Spareggio {#tie-break}", "## Spareggio (seconda) {#tie-break}")
-    again = client.post("/it/rules/richelieu/edit/", {**form, "base_revision": 2, "markdown": merged})
+    again = client.post(
+        "/it/rules/richelieu/edit/", {**form, "base_revision": 2, "markdown": merged}
+    )
     assert again.status_code == 302
     titles = dict(
         Section.objects.filter(rulebook__game="richelieu", rulebook__language="it").values_list(
@@ -171,7 +183,8 @@ def test_editing_re_splits_the_page_and_keeps_the_rows_of_kept_anchors(
     book = Rulebook.objects.get(game="collar", language="es")
     before = dict(book.sections.values_list("anchor", "pk"))
     text = current_text("collar", "es").replace(
-        "## Desempate {#tie-break}", "## Un ejemplo nuevo {#new-example}\n\nTexto.\n\n## Desempate {#tie-break}"
+        "## Desempate {#tie-break}",
+        "## Un ejemplo nuevo {#new-example}\n\nTexto.\n\n## Desempate {#tie-break}",
     )
     assert edit_post("collar", "es", text).status_code == 302
     after = dict(book.sections.values_list("anchor", "pk"))

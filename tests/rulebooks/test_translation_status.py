@@ -46,6 +46,7 @@ def test_a_changed_english_section_marks_that_section_outdated_in_each_translati
         assert body.rindex('aria-labelledby="rule-', 0, notice) == body.index(
             'aria-labelledby="rule-two-card-rule"'
         )
+        assert body.index('id="rule-two-card-rule"') < notice, "under the heading a link lands on"
         assert "/en/rules/richelieu/diff/?from=1&amp;to=2&amp;section=two-card-rule" in body
     assert outdated_anchors(client, "en")[0] == 0, "the source is never outdated"
 
@@ -53,7 +54,9 @@ def test_a_changed_english_section_marks_that_section_outdated_in_each_translati
 def test_the_notice_names_the_first_change_after_the_translation(
     client, changed_source, current_text, edit_post
 ):
-    other = current_text("richelieu", "en").replace("## Discs {#discs}\n", "## Discs {#discs}\n\nx\n")
+    other = current_text("richelieu", "en").replace(
+        "## Discs {#discs}\n", "## Discs {#discs}\n\nx\n"
+    )
     edit_post("richelieu", "en", other)  # revision 3 does not touch the two-card rule
     again = current_text("richelieu", "en").replace("A second card must match", "Must match")
     edit_post("richelieu", "en", again)  # revision 4 changes it again
@@ -67,11 +70,15 @@ def test_the_notice_names_the_first_change_after_the_translation(
 
 
 def test_the_diff_link_shows_the_english_change(client, changed_source):
-    body = client.get("/en/rules/richelieu/diff/?from=1&to=2&section=two-card-rule").content.decode()
+    body = client.get(
+        "/en/rules/richelieu/diff/?from=1&to=2&section=two-card-rule"
+    ).content.decode()
     assert "A second card must match" in body and "same region" in body
 
 
-def test_updating_the_translation_removes_the_notice(client, changed_source, current_text, edit_post):
+def test_updating_the_translation_removes_the_notice(
+    client, changed_source, current_text, edit_post
+):
     text = current_text("richelieu", "it").replace(TWO_CARD_IT, "La seconda carta deve combaciare")
     assert edit_post("richelieu", "it", text).status_code == 302
     assert outdated_anchors(client, "it")[0] == 0
@@ -107,7 +114,10 @@ def test_the_status_table_shows_games_languages_and_sections(client, changed_sou
     for game in ("Richelieu", "Risk", "El collar de la duquesa"):
         assert f">{game}</h2>" in body
     assert body.count('class="status-outdated"') == 2
-    assert body.count('class="status-source"') == Section.objects.filter(rulebook__language="en").count()
+    assert (
+        body.count('class="status-source"')
+        == Section.objects.filter(rulebook__language="en").count()
+    )
     assert "/en/rules/richelieu/diff/?from=1&amp;to=2&amp;section=two-card-rule" in body
 
 
@@ -115,7 +125,8 @@ def test_a_section_missing_from_a_translation_shows_in_the_status_table(
     client, logged_in_editor, rulebooks, current_text, edit_post
 ):
     text = current_text("collar", "en").replace(
-        "## Breaking ties {#tie-break}", "## Extra {#extra-rule}\n\nNew.\n\n## Breaking ties {#tie-break}"
+        "## Breaking ties {#tie-break}",
+        "## Extra {#extra-rule}\n\nNew.\n\n## Breaking ties {#tie-break}",
     )
     edit_post("collar", "en", text)
     body = client.get("/en/rules/status/").content.decode()

@@ -13,6 +13,7 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database migrated.")
+        call_command("load_rulebooks", stdout=self.stdout)
         if options["no_demo"]:
             return
         for demo, created in ensure_demo_users():

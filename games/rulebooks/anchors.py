@@ -1,0 +1,110 @@
+"""Which rulebook sections the engines link to, and where an engine error sends the reader.
+
+Each engine lists the anchors it links to in ``sections``; each error code and each option
+names one of them. The game pages (and move error messages) link to
+``/<language>/rules/<game>/section/<anchor>/``, which lands on the heading in the reader's
+language. ``problems`` lists every broken link; a test keeps that list empty.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from django.urls import reverse
+
+from games.rulebooks.models import Section
+
+logger = logging.getLogger(__name__)
+
+#: Error codes raised by the shared engine code rather than listed in an engine's ``errors``.
+BASE_ERROR_CODES = ("engine.bad_option", "engine.bad_player_count")
+
+
+def engines() -> Mapping[str, Any]:
+    from games.engines.registry import all_engines
+
+    return all_engines()
+
+
+def error_sections(engine: Any) -> dict[str, str]:
+    """Error code → section anchor for every error ``engine`` can raise."""
+    from games.engines.base import EngineError
+
+    mapping = {code: spec.section for code, spec in engine.errors.items()}
+    mapping[BASE_ERROR_CODES[0]] = engine.bad_option("").section
+    try:
+        engine.check_players(0, engine.normalise_options({}))
+    except EngineError as error:
+        mapping[error.code] = error.section
+    return mapping
+
+
+def linked_anchors(engine: Any) -> frozenset[str]:
+    """Every anchor ``engine`` links to: its sections, error sections and option sections."""
+    anchors = set(engine.sections)
+    anchors.update(error_sections(engine).values())
+    anchors.update(option.section for option in engine.options_schema)
+    return frozenset(anchors)
+
+
+def engine_anchors() -> dict[str, frozenset[str]]:
+    """For each engine slug, the set of anchors it links to."""
+    return {slug: linked_anchors(engine) for slug, engine in engines().items()}
+
+
+def required_anchors(game: str) -> frozenset[str]:
+    """The anchors an edit of ``game``'s page must keep (none if the engines cannot load)."""
+    try:
+        return engine_anchors().get(game, frozenset())
+    except ImportError:  # pragma: no cover - only while an engine is being written
+        logger.warning("The game engines cannot be imported; anchors are not checked.")
+        return frozenset()
+
+
+def loaded_anchors() -> dict[str, dict[str, set[str]]]:
+    """game → language → the anchors of that page as stored."""
+    found: dict[str, dict[str, set[str]]] = {}
+    rows = Section.objects.values_list("rulebook__game", "rulebook__language", "anchor")
+    for game, language, anchor in rows:
+        found.setdefault(game, {}).setdefault(language, set()).add(anchor)
+    return found
+
+
+def problems(
+    engine_map: Mapping[str, Any], pages: Mapping[str, Mapping[str, set[str]]], languages: Any
+) -> list[str]:
+    """Every link from an engine that leads nowhere, in words; empty when all is well."""
+    found = []
+    for slug, engine in engine_map.items():
+        listed = set(engine.sections)
+        for code, anchor in sorted(error_sections(engine).items()):
+            if anchor not in listed:
+                found.append(f"{slug}: error {code} links to “{anchor}”, not in its sections")
+        for option in engine.options_schema:
+            if option.section not in listed:
+                found.append(f"{slug}: option {option.name} links to “{option.section}”, unlisted")
+        for language in languages:
+            present = pages.get(slug, {}).get(language, set())
+            for anchor in sorted(linked_anchors(engine) - present):
+                found.append(f"{slug}: no section “{anchor}” in the {language} rulebook")
+    return found
+
+
+def section_url(game: str, anchor: str) -> str:
+    """The link to a section in the active language (it redirects to the heading)."""
+    return reverse("rulebooks:section", args=[game, anchor])
+
+
+@cache
+def _error_map(game: str) -> Mapping[str, str]:
+    engine = engines().get(game)
+    return error_sections(engine) if engine is not None else {}
+
+
+def error_url(game: str, code: str) -> str | None:
+    """Where the reader of an engine error learns the rule it enforces (None if unknown)."""
+    anchor = _error_map(game).get(code)
+    return section_url(game, anchor) if anchor else None

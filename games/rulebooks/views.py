@@ -1,0 +1,268 @@
+"""The rules wiki for readers: pages, sections, history, diffs, translation status, search.
+
+The language of a URL is the language of the page it shows: ``/it/rules/risk/`` is the
+Italian page. Anyone may read; editing and reverting (``editing.py``) need the permission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.core.views import GAMES
+from games.rulebooks import markup
+from games.rulebooks.diffs import diff_rows
+from games.rulebooks.forms import DiffForm, SearchForm
+from games.rulebooks.models import (
+    DOM_PREFIX,
+    EDIT_PERMISSION,
+    MAX_NUMBER,
+    SOURCE_LANGUAGE,
+    Revision,
+    Rulebook,
+)
+from games.rulebooks.search import search as search_sections
+from games.rulebooks.status import outdated_sections, status_table
+
+GAME_NAMES = {game["slug"]: game["name"] for game in GAMES}
+HISTORY_PAGE_SIZE = 50
+
+
+def game_name(slug: str) -> str:
+    return GAME_NAMES.get(slug, slug.replace("-", " ").title())
+
+
+def _ordered(games: Iterable[str]) -> list[str]:
+    """The games in the home page's order, then any others alphabetically."""
+    present = set(games)
+    return [slug for slug in GAME_NAMES if slug in present] + sorted(present - set(GAME_NAMES))
+
+
+def current_language() -> str:
+    return translation.get_language() or settings.LANGUAGE_CODE
+
+
+def page_or_404(game: str) -> Rulebook:
+    """The page of ``game`` in the URL's language (no fallback: history, diff and edit)."""
+    book = Rulebook.objects.page(game, current_language())
+    if book is None:
+        raise Http404(_("There is no such rulebook."))
+    return book
+
+
+def revision_or_404(book: Rulebook, number: int) -> Revision:
+    if number > MAX_NUMBER:
+        raise Http404(_("There is no such revision."))
+    revisions = Revision.objects.select_related("author")
+    return get_object_or_404(revisions, rulebook=book, number=number)
+
+
+def _languages_of(pages: list[Rulebook]) -> list[tuple[str, str]]:
+    """(language, URL) of each language the game's rules exist in, in the site's order."""
+    present = {page.language: page for page in pages}
+    return [
+        (code, present[code].get_absolute_url())
+        for code, _name in settings.LANGUAGES
+        if code in present
+    ]
+
+
+def _search_form(game: str = "", data: Any = None) -> SearchForm:
+    games = [(slug, game_name(slug)) for slug in Rulebook.objects.games()]
+    return SearchForm(data, games=games, initial={"game": game})
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    pages = Rulebook.objects.filter(revision_number__gt=0)
+    table: dict[str, dict[str, Rulebook]] = {}
+    for page in pages:
+        table.setdefault(page.game, {})[page.language] = page
+    rows = [
+        {
+            "game": slug,
+            "name": game_name(slug),
+            "cells": [(code, table[slug].get(code)) for code, _name in settings.LANGUAGES],
+        }
+        for slug in _ordered(table)
+    ]
+    context = {"rows": rows, "search_form": _search_form()}
+    return render(request, "rulebooks/index.html", context)
+
+
+@require_GET
+def page(request: HttpRequest, game: str) -> HttpResponse:
+    """The rules of ``game`` in the URL's language, or in English with a notice."""
+    language = current_language()
+    pages = list(Rulebook.objects.filter(game=game, revision_number__gt=0))
+    by_language = {p.language: p for p in pages}
+    book = by_language.get(language) or by_language.get(SOURCE_LANGUAGE)
+    if book is None:
+        raise Http404(_("There is no such rulebook."))
+    sections = list(book.sections.defer("markdown", "plain_text", "search_text"))
+    outdated = outdated_sections(book, sections)
+    context = {
+        "book": book,
+        "game_name": game_name(game),
+        "entries": [(s, outdated.get(s.anchor)) for s in sections],
+        "fallback": book.language != language,
+        "languages": _languages_of(pages),
+        "can_edit": request.user.has_perm(EDIT_PERMISSION),
+        "search_form": _search_form(game),
+    }
+    return render(request, "rulebooks/page.html", context)
+
+
+@require_GET
+def section(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
+    """A stable link to one section: it lands on the heading in the reader's language."""
+    language = current_language()
+    pages = Rulebook.objects.filter(game=game, revision_number__gt=0, sections__anchor=anchor)
+    found = {p.language: p for p in pages.only("game", "language")}
+    book = found.get(language) or found.get(SOURCE_LANGUAGE)
+    if book is None:
+        raise Http404(_("There is no such section."))
+    return HttpResponseRedirect(f"{reverse('rulebooks:page', args=[game])}#{DOM_PREFIX}{anchor}")
+
+
+@require_GET
+def history(request: HttpRequest, game: str) -> HttpResponse:
+    book = page_or_404(game)
+    revisions = book.revisions.select_related("author").defer("markdown").order_by("-number")
+    paginator = Paginator(revisions, HISTORY_PAGE_SIZE, allow_empty_first_page=True)
+    listing = paginator.get_page(request.GET.get("page"))
+    context = {
+        "book": book,
+        "game_name": game_name(game),
+        "listing": listing,
+        "can_edit": request.user.has_perm(EDIT_PERMISSION),
+    }
+    return render(request, "rulebooks/history.html", context)
+
+
+@require_GET
+def revision(request: HttpRequest, game: str, number: int) -> HttpResponse:
+    """The page as it was at one revision (what "the rules as of revision N" links to)."""
+    book = page_or_404(game)
+    old = revision_or_404(book, number)
+    try:
+        parsed = markup.parse_page(old.markdown)
+    except markup.PageFormatError:
+        # Saved before a stricter format: still readable, as one block.
+        parsed = markup.ParsedPage(title=book.title, intro=old.markdown, sections=())
+    sections = [
+        {"anchor": s.anchor, "title": s.title, "html": markup.render(s.markdown, s.anchor)}
+        for s in parsed.sections
+    ]
+    context = {
+        "book": book,
+        "game_name": game_name(game),
+        "revision": old,
+        "title": parsed.title,
+        "intro_html": markup.render(parsed.intro),
+        "sections": sections,
+    }
+    return render(request, "rulebooks/revision.html", context)
+
+
+@require_GET
+def as_of(request: HttpRequest, game: str, number: int) -> HttpResponse:
+    """The rules in the URL's language as they stood when the English page was at ``number``.
+
+    A match records the English revision in force when it was created; revision numbers are
+    counted per language, so this finds the revision of the reader's page of that moment.
+    """
+    source = Rulebook.objects.page(game, SOURCE_LANGUAGE)
+    if source is None or not 1 <= number <= source.revision_number:
+        raise Http404(_("There is no such revision."))
+    book = Rulebook.objects.page(game, current_language())
+    if book is None or book.is_source:
+        with translation.override(SOURCE_LANGUAGE):
+            return redirect("rulebooks:revision", game, number)
+    revisions = book.revisions.order_by("-number")
+    superseded = source.revisions.filter(number=number + 1).values_list("created_at", flat=True)
+    if superseded:
+        revisions = revisions.filter(created_at__lt=superseded[0])
+    in_force = revisions.values_list("number", flat=True).first() or 1
+    return redirect("rulebooks:revision", game, in_force)
+
+
+@require_GET
+def diff(request: HttpRequest, game: str) -> HttpResponse:
+    """The difference between any two revisions (``?from=N&to=M``), optionally of one section."""
+    book = page_or_404(game)
+    form = DiffForm(request.GET)
+    if not form.is_valid():
+        raise Http404(_("These are not revisions of this page."))
+    new_number = form.cleaned_data["new"] or book.revision_number
+    old_number = form.cleaned_data["old"] or max(1, new_number - 1)
+    found = {r.number: r for r in book.revisions.filter(number__in=[old_number, new_number])}
+    if old_number not in found or new_number not in found:
+        raise Http404(_("These are not revisions of this page."))
+    old, new = found[old_number], found[new_number]
+    anchor = form.cleaned_data["section"]
+    old_text, new_text = old.markdown, new.markdown
+    section_title = ""
+    if anchor:
+        old_part, new_part = _section_of(old, anchor), _section_of(new, anchor)
+        if old_part is None and new_part is None:
+            raise Http404(_("There is no such section."))
+        old_text = old_part.markdown if old_part else ""
+        new_text = new_part.markdown if new_part else ""
+        section_title = (new_part or old_part).title  # type: ignore[union-attr]
+    context = {
+        "book": book,
+        "game_name": game_name(game),
+        "old": old,
+        "new": new,
+        "anchor": anchor,
+        "section_title": section_title,
+        "rows": diff_rows(old_text, new_text),
+    }
+    return render(request, "rulebooks/diff.html", context)
+
+
+def _section_of(revision: Revision, anchor: str) -> markup.ParsedSection | None:
+    try:
+        return markup.parse_page(revision.markdown).section(anchor)
+    except markup.PageFormatError:
+        return None
+
+
+@require_GET
+def status(request: HttpRequest) -> HttpResponse:
+    tables = [(game_name(t.game), t) for t in status_table(_ordered(Rulebook.objects.games()))]
+    return render(request, "rulebooks/status.html", {"tables": tables})
+
+
+@require_GET
+def search(request: HttpRequest) -> HttpResponse:
+    form = _search_form(data=request.GET)
+    hits = []
+    searched = form.is_valid() and bool(form.cleaned_data["q"].strip())
+    if searched:
+        hits = search_sections(
+            current_language(), form.cleaned_data["q"], form.cleaned_data["game"]
+        )
+    results = [
+        {"hit": hit, "game_name": game_name(hit.game), "url": _section_link(hit.game, hit.anchor)}
+        for hit in hits
+    ]
+    context = {"form": form, "results": results, "searched": searched}
+    return render(request, "rulebooks/search.html", context)
+
+
+def _section_link(game: str, anchor: str) -> str:
+    return f"{reverse('rulebooks:page', args=[game])}#{DOM_PREFIX}{anchor}"

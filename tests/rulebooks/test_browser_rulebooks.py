@@ -1,0 +1,71 @@
+"""A reader in Chromium: the Italian rules, the contents, a section link, search, a phone."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from games.rulebooks.models import Rulebook
+from games.rulebooks.services import SaveRequest, save_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_reader_follows_the_italian_rules_from_contents_section_links_and_search(
+    live_server, browser, artifacts
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    english = Rulebook.objects.get(game="richelieu", language="en").revisions.get().markdown
+    changed = english.replace(
+        "## Property markers {#markers}\n", "## Property markers {#markers}\n\nNew.\n"
+    )
+    save_page("richelieu", "en", 1, SaveRequest(changed, summary="A new sentence"))
+    page = browser.new_page()
+
+    page.goto(f"{live_server.url}/it/")
+    page.locator('#games a[href="/it/rules/richelieu/"]').click()
+    page.wait_for_url(f"{live_server.url}/it/rules/richelieu/")
+    expect(page.locator("h1")).to_have_text("Richelieu: regolamento")
+    page.screenshot(path=artifacts / "richelieu-it.png")
+
+    page.locator(".toc").get_by_role("link", name="La regola delle due carte").click()
+    page.wait_for_url(f"{live_server.url}/it/rules/richelieu/#rule-two-card-rule")
+    heading = page.locator("#rule-two-card-rule")
+    expect(heading).to_have_text("La regola delle due carte")
+    expect(heading).to_be_in_viewport()
+    page.screenshot(path=artifacts / "toc-two-card-rule.png")
+
+    # A link that other pages (a game, an error message) use: it lands on the heading.
+    page.goto(f"{live_server.url}/it/rules/richelieu/section/markers/")
+    page.wait_for_url(f"{live_server.url}/it/rules/richelieu/#rule-markers")
+    expect(page.locator("#rule-markers")).to_be_in_viewport()
+    # The English section changed since the translation: the notice is right under the heading.
+    expect(page.locator("section:has(#rule-markers) .outdated-notice")).to_be_in_viewport()
+    page.screenshot(path=artifacts / "section-link-markers.png")
+
+    # An in-text link inside the rules follows the prefixed anchor too.
+    page.goto(f"{live_server.url}/it/rules/collar/")
+    page.locator('section:has(#rule-components) a[href="#rule-rainbow"]').first.click()
+    expect(page.locator("#rule-rainbow")).to_be_in_viewport()
+
+    page.goto(f"{live_server.url}/it/rules/richelieu/")
+    page.fill("#rule-search-q", "estremita")
+    page.locator(".rule-search button").click()
+    page.wait_for_url("**/it/rules/search/**")
+    expect(page.locator(".search-results mark").first).to_be_visible()
+    page.screenshot(path=artifacts / "search-estremita.png", full_page=True)
+    page.locator(".search-results h2 a").first.click()
+    page.wait_for_url("**/it/rules/**#rule-*")
+    page.screenshot(path=artifacts / "search-result-followed.png")
+
+    phone = browser.new_page()
+    phone.set_viewport_size({"width": 360, "height": 740})
+    for url in ("/it/rules/collar/", "/it/rules/status/", "/it/rules/richelieu/history/"):
+        phone.goto(f"{live_server.url}{url}")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{url} scrolls sideways on a 360 px phone"
+        phone.screenshot(path=artifacts / f"phone{url.replace('/', '-').rstrip('-')}.png")
+    phone.goto(f"{live_server.url}/it/rules/collar/section/examples/")
+    expect(phone.locator("#rule-examples")).to_be_in_viewport()
+    phone.screenshot(path=artifacts / "phone-collar-examples.png")
