@@ -102,3 +102,16 @@ def test_each_game_page_has_a_bounded_number_of_queries(
     client.force_login(match.seats.get(is_to_act=True).user)
     with django_assert_max_num_queries(14):
         assert client.get(f"/en/play/{match.pk}/").status_code == 200
+
+
+def test_the_game_page_links_to_the_rules_as_of_the_matchs_revision(client, start_match):
+    from django.core.management import call_command
+
+    call_command("load_rulebooks", verbosity=0)
+    match = start_match("richelieu")
+    assert match.rulebook_revision == 1
+    client.force_login(match.seats.get(number=0).user)
+    page = client.get(f"/it/play/{match.pk}/").content.decode()
+    assert f'href="/it/rules/richelieu/as-of/{match.rulebook_revision}/"' in page
+    rules = client.get(f"/it/rules/richelieu/as-of/{match.rulebook_revision}/", follow=True)
+    assert rules.status_code == 200
