@@ -33,6 +33,7 @@ def test_an_illegal_move_shows_the_engine_message_in_the_readers_language(client
                            {"action": '{"type": "take_discard"}', "version": "0"}, follow=True)
     text = " ".join(str(m) for m in response.context["messages"])
     assert text and "discard" not in text.lower()  # Spanish, not English
+    assert 'href="/es/rules/collar/section/first-turn/"' in text
 
 
 def test_a_stale_form_says_the_game_moved_on_and_shows_the_fresh_board(client, start_match):
