@@ -175,3 +175,13 @@ def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
         return match
 
     return start
+
+
+@pytest.fixture(autouse=True)
+def _english_outside_requests() -> Iterator[None]:
+    """Each test starts in the source language (a request may leave another one active)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
