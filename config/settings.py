@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games.accounts",
     "games.play",
     "games.rulebooks",
+    "games.notifications",
 ]
 
 MIDDLEWARE = [
@@ -257,6 +258,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": timedelta(minutes=1)},
+    "notifications-sweep": {
+        "task": "games.notifications.tasks.sweep",
+        "schedule": timedelta(minutes=1),
+    },
+    "notifications-digests": {
+        "task": "games.notifications.tasks.send_digests",
+        "schedule": timedelta(minutes=10),
+    },
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
@@ -265,6 +274,12 @@ CELERY_BEAT_SCHEDULE = {
 
 # Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
+
+# Notifications: a worker holds a claimed email this long (then the minute sweep may queue it
+# again); a failed send is retried after 1, 2, 4… times the retry delay, this many times in all.
+NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
+NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
+NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
 
 # Logging: warnings and errors to the console; never log a game state (views only).
 LOGGING = {

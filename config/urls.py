@@ -14,5 +14,6 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("games.accounts.urls")),
     path("play/", include("games.play.urls")),
     path("rules/", include("games.rulebooks.urls")),
+    path("notifications/", include("games.notifications.urls")),
     path("admin/", admin.site.urls),
 )

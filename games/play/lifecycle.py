@@ -92,7 +92,7 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
     )
     from games.play.invitations import send_invitation
 
-    transaction.on_commit(lambda: send_invitation(seat.pk))
+    send_invitation(seat)
     return seat
 
 

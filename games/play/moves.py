@@ -22,7 +22,10 @@ from games.play import errors
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move, Seat
 
-#: Sent after commit whenever a match changes: kwargs match_id, version, kind, seats.
+#: Sent inside the transaction of every change of a match (kwargs match_id, version, kind), so
+#: that what must happen with it (the outbox rows of its emails) commits or rolls back with it.
+match_recorded = Signal()
+#: Sent after that transaction commits, with the same kwargs.
 match_changed = Signal()
 
 SKIPS_BEFORE_OUT = 3
@@ -218,6 +221,7 @@ def _mark_to_act(match: Match, to_act: set[int]) -> None:
 
 def _announce(match: Match, kind: str) -> None:
     match_id, version = match.pk, match.version
+    match_recorded.send(Match, match_id=match_id, version=version, kind=kind)
     transaction.on_commit(
         lambda: match_changed.send(Match, match_id=match_id, version=version, kind=kind)
     )

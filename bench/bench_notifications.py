@@ -1,0 +1,178 @@
+"""Turn notifications: one Celery worker drains queued emails into a loopback SMTP server.
+
+1. Drain: 10,000 your-turn rows are written and queued while no worker runs; then one worker
+   starts and sends them all. Throughput = emails / time from the worker's first to its last
+   SMTP delivery (and from its start, including the worker's start-up).
+2. Latency at a normal load: with the worker running, rows are committed one by one at a
+   steady rate; latency = SMTP acceptance - commit, p50 and p95.
+
+Needs Redis for the broker and, for meaningful numbers, PostgreSQL (a throw-away database;
+the script migrates it and adds its own users and matches):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:PORT/partida_bench \
+    CELERY_BROKER_URL=redis://127.0.0.1:PORT/0 DEBUG=1 \
+        .venv/bin/python bench/bench_notifications.py [--rows 10000] [--concurrency 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DEBUG", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import transaction  # noqa: E402
+
+from config.celery import app  # noqa: E402
+from games.accounts.models import User  # noqa: E402
+from games.notifications import outbox  # noqa: E402
+from games.notifications.models import Notification  # noqa: E402
+from games.play import lifecycle  # noqa: E402
+from games.play.models import Match  # noqa: E402
+from tests.notifications.smtp import SmtpServer  # noqa: E402
+
+MATCHES = 100
+
+
+def matches() -> list[Match]:
+    made = []
+    for n in range(MATCHES):
+        a, _ = User.objects.get_or_create(
+            username=f"nb-a{n}", email=f"a{n}@bench.invalid", defaults={"language": "es"}
+        )
+        b, _ = User.objects.get_or_create(
+            username=f"nb-b{n}", email=f"b{n}@bench.invalid", defaults={"language": "it"}
+        )
+        match = lifecycle.create_match(a, "collar", {}, 2, invite=[b.username])
+        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match.refresh_from_db()
+        made.append(match)
+    return made
+
+
+def to_act(match: Match) -> User:
+    return match.seats.get(is_to_act=True).user
+
+
+def queue(games: list[Match], count: int, tag: str, pace: float = 0.0) -> dict[str, float]:
+    """Write ``count`` your-turn rows, each in its own transaction; returns id -> commit time."""
+    readers = {m.pk: to_act(m) for m in games}
+    committed = {}
+    started = time.perf_counter()
+    for n in range(count):
+        match = games[n % len(games)]
+        with transaction.atomic():
+            row = outbox.record(
+                "your_turn",
+                recipient=readers[match.pk],
+                match=match,
+                version=match.version,
+                ref=f"{tag}{n}",
+            )
+        committed[row.message_id] = time.time()
+        if pace:
+            time.sleep(max(0.0, started + (n + 1) / pace - time.perf_counter()))
+    return committed
+
+
+def worker(smtp: SmtpServer, concurrency: int) -> subprocess.Popen[bytes]:
+    pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"-c{concurrency}"]
+    env = {**os.environ, "EMAIL_URL": f"smtp://127.0.0.1:{smtp.port}"}
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            *pool,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            f"--loglevel={os.environ.get('BENCH_LOG', 'WARNING')}",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def wait_for(smtp: SmtpServer, total: int, limit: float) -> None:
+    deadline = time.monotonic() + limit
+    while len(smtp.recorder.messages) < total and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def arrivals(smtp: SmtpServer) -> dict[str, float]:
+    recorder = smtp.recorder
+    with recorder.lock:
+        return {
+            str(m["Message-ID"]): t
+            for m, t in zip(recorder.messages, recorder.arrived, strict=True)
+        }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=10_000)
+    parser.add_argument("--rate", type=float, default=50.0, help="rows per second, phase 2")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of phase 2")
+    parser.add_argument("--concurrency", type=int, default=1)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    app.control.purge()
+    Notification.objects.all().delete()
+    smtp = SmtpServer()
+    smtp.start()
+    games = matches()
+    Notification.objects.all().delete()  # the invitations and start emails of the setup
+    app.control.purge()
+
+    started = time.perf_counter()
+    queue(games, args.rows, "drain")
+    print(f"queued {args.rows} rows in {time.perf_counter() - started:.1f} s")
+    process = worker(smtp, args.concurrency)
+    try:
+        began = time.time()
+        wait_for(smtp, args.rows, limit=600)
+        got = sorted(arrivals(smtp).values())
+        print(
+            f"drain: {len(got)} emails; {len(got) / (got[-1] - got[0]):.0f}/s first to last, "
+            f"{len(got) / (got[-1] - began):.0f}/s from the worker's start"
+        )
+
+        smtp.recorder.messages.clear()
+        smtp.recorder.arrived.clear()
+        count = int(args.rate * args.seconds)
+        committed = queue(games, count, "paced", pace=args.rate)
+        wait_for(smtp, count, limit=120)
+        seen = arrivals(smtp)
+        latencies = sorted((seen[mid] - at) * 1000 for mid, at in committed.items() if mid in seen)
+        p95 = latencies[int(len(latencies) * 0.95) - 1]
+        print(
+            f"latency at {args.rate:.0f}/s: {len(latencies)}/{count} arrived; "
+            f"p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms, "
+            f"max {latencies[-1]:.0f} ms"
+        )
+        print(Notification.objects.values_list("status").order_by().distinct())
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        smtp.stop()
+
+
+if __name__ == "__main__":
+    main()

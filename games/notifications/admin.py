@@ -1,0 +1,59 @@
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.notifications import outbox
+from games.notifications.models import MatchMute, Notification, NotificationSettings
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """The outbox. Staff look here for failed emails (filter by status) and retry them."""
+
+    list_display = (
+        "created_at",
+        "kind",
+        "address",
+        "match",
+        "status",
+        "attempts",
+        "sent_at",
+        "reason",
+    )
+    list_filter = ("status", "kind", "delivery")
+    search_fields = ("address", "key", "message_id")
+    date_hierarchy = "created_at"
+    readonly_fields = [f.name for f in Notification._meta.fields]
+    actions = ["retry"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description=_("Send the selected failed emails again"))
+    def retry(self, request: HttpRequest, queryset: QuerySet[Notification]) -> None:
+        failed = list(
+            queryset.filter(status=Notification.Status.FAILED).values_list("pk", flat=True)
+        )
+        Notification.objects.filter(pk__in=failed).update(
+            status=Notification.Status.PENDING,
+            attempts=0,
+            due_at=timezone.now(),
+            queued_at=timezone.now(),
+            lease_until=None,
+            reason="",
+        )
+        for pk in failed:
+            outbox.queue(pk)
+        self.message_user(request, _("%(count)s emails queued again.") % {"count": len(failed)})
+
+
+@admin.register(NotificationSettings)
+class NotificationSettingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("user", "digest_hour", "quiet_start", "quiet_end")
+    search_fields = ("user__username", "user__email")
+    exclude = ("calendar_token",)
+
+
+admin.site.register(MatchMute)

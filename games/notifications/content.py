@@ -1,0 +1,153 @@
+"""What an email says, computed for one reader in the active language.
+
+Everything about a match comes through the play layer's presenters: the recap is the move
+log rendered with ``redact_event`` for the reader's seat, exactly as their game page shows it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import formats, timezone
+
+from games.notifications import events, rules, tokens
+from games.notifications.models import Notification
+from games.play.models import ChatMessage, Match, Seat, Vacation
+from games.play.pages import render_log, render_result
+
+Kind = Notification.Kind
+RECAP_MOVES = 30
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def local_time(moment: datetime, user: Any) -> str:
+    """An absolute time in the reader's time zone and language, naming the zone."""
+    zone = rules.zone_of(user)
+    shown = formats.date_format(timezone.localtime(moment, zone), "DATETIME_FORMAT")
+    return f"{shown} ({zone.key})"
+
+
+def common(row: Notification) -> dict[str, Any]:
+    user = row.recipient
+    context: dict[str, Any] = {
+        "row": row,
+        "recipient": user,
+        "name": user.public_name if user is not None else "",
+        "site_url": settings.SITE_URL,
+        "preferences_url": absolute(reverse("notifications:preferences")),
+        "unsubscribe_url": unsubscribe_url(row),
+    }
+    if row.match is not None and row.kind != Kind.INVITATION:
+        context.update(match_context(row.match, user, row.version))
+        context["mute_url"] = absolute(
+            reverse("notifications:mute", args=[tokens.mute_token(user, row.match)])
+        )
+    return context
+
+
+def unsubscribe_url(row: Notification) -> str:
+    category = row.category or "digest"
+    token = tokens.unsubscribe_token(category, row.recipient, row.address)
+    return absolute(reverse("notifications:unsubscribe", args=[token]))
+
+
+def match_context(match: Match, user: Any, version: int) -> dict[str, Any]:
+    seats = [
+        s for s in match.seats.select_related("user") if s.user is not None and s.number is not None
+    ]
+    names = {s.number: s.user.public_name for s in seats}
+    mine = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
+    viewer = mine.number if mine is not None else None
+    moves = events.recap_moves(match, user, version)
+    return {
+        "match": match,
+        "game": match.engine.name,
+        "seat": mine,
+        "names": names,
+        "opponents": ", ".join(s.user.public_name for s in seats if s is not mine),
+        "to_act": [names[s.number] for s in seats if s.is_to_act and s is not mine],
+        "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
+        "match_url": absolute(reverse("play:match", args=[match.pk])),
+        "deadline": local_time(match.deadline, user) if match.deadline else "",
+        "paused": match.deadline is None and match.paused_remaining is not None,
+        "recap": render_log(match, moves[-RECAP_MOVES:], viewer, names),
+        "recap_skipped": max(0, len(moves) - RECAP_MOVES),
+    }
+
+
+def actor_context(row: Notification, context: dict[str, Any]) -> dict[str, Any]:
+    """Who timed out or resigned, and whether they are out of the match."""
+    seat = row.data.get("seat")
+    move = row.match.moves.filter(number=row.version).first() if row.match else None
+    mine = context.get("seat")
+    return {
+        "actor": context["names"].get(seat, "?"),
+        "actor_is_me": mine is not None and mine.number == seat,
+        "actor_out": bool(move and move.action.get("type") == "leave"),
+    }
+
+
+def invitation_context(row: Notification) -> dict[str, Any]:
+    from games.play.lifecycle import invitation_token
+
+    seat = Seat.objects.select_related("match__created_by").get(pk=row.data["seat_id"])
+    match = seat.match
+    link = absolute(reverse("play:invitation", args=[invitation_token(seat)]))
+    return {
+        "match": match,
+        "host": match.created_by,
+        "link": link,
+        "seat": seat,
+        "game": match.engine.name,
+        "days": match.days_per_move,
+    }
+
+
+def chat_context(row: Notification) -> dict[str, Any]:
+    message = ChatMessage.objects.select_related("user").get(pk=row.data["message_id"])
+    return {"author": message.user.public_name, "text": message.text}
+
+
+def vacation_context(row: Notification) -> dict[str, Any]:
+    vacation = Vacation.objects.select_related("user").get(pk=row.data["vacation_id"])
+    traveller = vacation.user
+    shared = (
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__user=traveller)
+        .filter(seats__user=row.recipient, seats__status=Seat.Status.JOINED)
+        .exclude(matchmute__user=row.recipient)
+        .distinct()
+        .order_by("pk")
+    )
+    matches = [
+        {"game": m.engine.name, "number": m.pk, "url": absolute(reverse("play:match", args=[m.pk]))}
+        for m in shared
+    ]
+    return {
+        "traveller": traveller.public_name,
+        "matches": matches,
+        "matches_text": ", ".join(f"{m['game']} #{m['number']}" for m in matches),
+    }
+
+
+def context_for(row: Notification) -> dict[str, Any]:
+    """Everything the templates of ``row.kind`` need (call inside the reader's language)."""
+    context = common(row)
+    if row.kind in (Kind.TIMED_OUT, Kind.RESIGNED):
+        context.update(actor_context(row, context))
+    elif row.kind == Kind.FINISHED:
+        context["result"] = render_result(row.match, context["names"])
+    elif row.kind == Kind.REMINDER:
+        context["hours"] = row.data.get("hours")
+    elif row.kind == Kind.INVITATION:
+        context.update(invitation_context(row))
+    elif row.kind == Kind.CHAT:
+        context.update(chat_context(row))
+    elif row.kind == Kind.VACATION:
+        context.update(vacation_context(row))
+    return context

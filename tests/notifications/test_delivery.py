@@ -1,0 +1,134 @@
+"""Delivering an outbox row: exactly once, only while its event still holds, with retries
+that back off and a last attempt after which staff see the failure."""
+
+import smtplib
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.notifications import delivery, outbox
+from games.notifications.models import Notification
+from games.play import moves
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def row(start_match):
+    """A your-turn row for the player to act, written but not yet delivered."""
+    match = start_match("collar")
+    reader = match.seats.get(is_to_act=True).user
+    return outbox.record("your_turn", recipient=reader, match=match, version=match.version)
+
+
+def test_the_same_row_delivered_twice_sends_one_email(row, mailoutbox):
+    delivery.deliver(row.pk)
+    delivery.deliver(row.pk)
+    assert len(mailoutbox) == 1
+    assert Notification.objects.get(pk=row.pk).attempts == 1
+
+
+def test_recording_the_same_event_twice_keeps_one_row(row):
+    again = outbox.record(
+        "your_turn", recipient=row.recipient, match=row.match, version=row.version
+    )
+    assert again is None and Notification.objects.filter(kind="your_turn").count() == 1
+
+
+def test_a_row_whose_turn_has_passed_is_suppressed_not_sent(row, mailoutbox, committed):
+    with committed():
+        moves.resign(row.match_id, row.recipient)
+    delivery.deliver(row.pk)
+    row.refresh_from_db()
+    assert row.status == "suppressed" and row.reason == "not your turn"
+    assert row.message_id not in [m.extra_headers["Message-ID"] for m in mailoutbox]
+
+
+def test_a_row_held_by_another_worker_is_left_alone(row, mailoutbox):
+    Notification.objects.filter(pk=row.pk).update(lease_until=timezone.now() + timedelta(minutes=1))
+    delivery.deliver(row.pk)
+    assert mailoutbox == []
+
+
+class FailingConnection:
+    def __init__(self, error):
+        self.error = error
+
+    def open(self):
+        return True
+
+    def send_messages(self, messages):
+        raise self.error
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def smtp_fails(monkeypatch):
+    def fail_with(error):
+        monkeypatch.setattr(delivery, "get_connection", lambda: FailingConnection(error))
+        delivery.close()
+
+    yield fail_with
+    delivery.close()
+
+
+def test_a_failed_send_is_retried_with_a_growing_delay_then_given_up(
+    row, smtp_fails, settings, mailoutbox
+):
+    settings.NOTIFICATIONS_RETRY_SECONDS = 30
+    settings.NOTIFICATIONS_MAX_ATTEMPTS = 4
+    smtp_fails(ConnectionRefusedError(111, "Connection refused"))
+    now = timezone.now()
+    delays = []
+    for _ in range(4):
+        delays.append(delivery.deliver(row.pk, now=now))
+        now = Notification.objects.get(pk=row.pk).due_at
+    assert delays == [30, 60, 120, None]
+    row.refresh_from_db()
+    assert row.status == "failed" and row.reason == "gave up" and row.attempts == 4
+    assert row.last_error.count("Connection refused") == 4
+
+
+def test_the_back_off_stays_below_the_brokers_visibility_timeout(settings):
+    settings.NOTIFICATIONS_RETRY_SECONDS = 60
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    assert max(delivery.backoff(n) for n in range(1, 30)) <= 900 < 3600
+
+
+def test_a_permanent_refusal_fails_at_once(row, smtp_fails):
+    smtp_fails(smtplib.SMTPRecipientsRefused({row.address: (550, b"no such user")}))
+    assert delivery.deliver(row.pk) is None
+    row.refresh_from_db()
+    assert row.status == "failed" and row.reason == "permanent" and row.attempts == 1
+
+
+def test_the_sweep_queues_again_a_row_whose_worker_died(row, settings, mailoutbox):
+    settings.NOTIFICATIONS_LEASE_SECONDS = 60
+    claimed_at = timezone.now()
+    assert delivery.claim(row.pk, claimed_at)  # ... and the worker is killed here
+    assert row.pk not in delivery.queue_due(now=claimed_at + timedelta(seconds=30))
+    later = claimed_at + timedelta(seconds=61)
+    assert row.pk in delivery.queue_due(now=later)
+    delivery.deliver(row.pk, now=later)
+    assert len(mailoutbox) == 1
+
+
+def test_staff_see_failures_in_the_admin_and_can_send_them_again(
+    client, row, make_user, mailoutbox, committed
+):
+    Notification.objects.filter(pk=row.pk).update(status="failed", last_error="timed out")
+    staff = make_user("ana", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    page = client.get("/en/admin/notifications/notification/?status__exact=failed")
+    assert page.status_code == 200 and row.address in page.content.decode()
+    with committed():
+        response = client.post(
+            "/en/admin/notifications/notification/",
+            {"action": "retry", "_selected_action": [row.pk]},
+        )
+    assert response.status_code == 302
+    row.refresh_from_db()
+    assert row.status == "sent" and len(mailoutbox) == 1
