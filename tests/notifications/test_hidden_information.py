@@ -2,6 +2,7 @@
 discs or draws, and never the seed."""
 
 import copy
+import re
 
 import pytest
 
@@ -57,9 +58,13 @@ def test_changing_every_secret_of_the_log_leaves_the_email_unchanged(
     assert rendered(row) == before
 
 
+SIGNED = re.compile(r"[\w-]+:[\w-]{6}:[\w-]{43}")
+
+
 def rendered(row):
+    """The email as text, with the signed links masked (their signature carries the time)."""
     message = emails.build(Notification.objects.get(pk=row.pk))
-    return message.subject + message.body + html_of(message)
+    return SIGNED.sub("<signed>", message.subject + message.body + html_of(message))
 
 
 def scrambled(event, reader):
