@@ -57,6 +57,10 @@ INSTALLED_APPS = [
     "games.accounts",
     "games.play",
     "games.rulebooks",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "games.api",
     "games.notifications",
 ]
 
@@ -266,6 +270,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.notifications.tasks.send_digests",
         "schedule": timedelta(minutes=10),
     },
+    "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": timedelta(minutes=1)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
@@ -280,6 +285,15 @@ VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
 NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
+
+# REST API (games/api/conf.py): throttle rates ("moves=600/min,chat=20/min"), and whether a
+# webhook may call a private or loopback address (on by default with DEBUG only).
+from games.api.conf import REST_FRAMEWORK, SPECTACULAR_SETTINGS  # noqa: E402, F401
+
+API_THROTTLE_RATES = dict(
+    pair.split("=", 1) for pair in env_list("API_THROTTLE_RATES") if "=" in pair
+)
+API_WEBHOOK_ALLOW_PRIVATE = env_bool("API_WEBHOOK_ALLOW_PRIVATE", DEBUG)
 
 # Logging: warnings and errors to the console; never log a game state (views only).
 LOGGING = {

@@ -7,11 +7,13 @@ from games.core import views as core_views
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("i18n/setlang/", core_views.set_language, name="set_language"),
+    path("api/", include("games.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include("games.core.urls")),
     path("accounts/", include("games.accounts.urls")),
+    path("accounts/api/", include("games.api.site_urls")),
     path("play/", include("games.play.urls")),
     path("rules/", include("games.rulebooks.urls")),
     path("notifications/", include("games.notifications.urls")),

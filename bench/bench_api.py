@@ -1,0 +1,270 @@
+"""Move submission over HTTP against a trivial authenticated endpoint, at 1, 8 and 32 clients.
+
+Run against a throw-away PostgreSQL database (it migrates it and fills it with bench users and
+matches) and, for the throttle counters, Redis as in production:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:PORT/partida_bench \\
+    CACHE_URL=redis://127.0.0.1:RPORT/1 .venv/bin/python bench/bench_api.py
+
+It starts gunicorn (``--workers 4 --worker-class gthread --threads 4``, DEBUG off) on a free
+loopback port and, in the same run, for each number of clients:
+
+- ``GET /api/v1/ping/`` (token authentication, throttling, a JSON answer: the floor of any
+  authenticated request), each client sending requests back to back;
+- ``POST /api/v1/matches/{id}/moves/``: each client plays its own El collar matches (both
+  seats' tokens), always drawing and then discarding the first card offered, with
+  ``expected_version``; ``include_actions`` only on the draw, to learn the cards to discard.
+
+Each client keeps one HTTP/1.1 connection open. Reported: requests per second over the whole
+phase, median and 95th percentile latency, and the ratio of moves/s to pings/s.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only-key-" + "x" * 40)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ["API_THROTTLE_RATES"] = "user=10000000/min,moves=10000000/min"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+
+from games.accounts.models import User  # noqa: E402
+from games.api.tokens import create_token  # noqa: E402
+from games.play import lifecycle  # noqa: E402
+
+LEVELS = (1, 8, 32)
+#: Requests per phase: enough for a stable p95, short enough for a 2-core machine.
+REQUESTS = {1: 400, 8: 1600, 32: 3200}
+OPTIONS = {"mode": "duel", "rainbow": True, "gold": True, "anti_stall": False}
+WORKERS = ["--workers", "4", "--worker-class", "gthread", "--threads", "4"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Client:
+    """One keep-alive connection; ``call`` returns (status, body, seconds)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any, float]:
+        headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        started = time.perf_counter()
+        try:
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
+            raw = response.read()
+        except (http.client.HTTPException, OSError):
+            self.connection.close()  # the server closed a kept-alive connection: once more
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
+            raw = response.read()
+        elapsed = time.perf_counter() - started
+        return response.status, json.loads(raw or b"null"), elapsed
+
+
+class Player:
+    """One benchmark client: its matches (two seats each) and the moves it sends."""
+
+    def __init__(self, n: int, port: int) -> None:
+        self.client = Client(port)
+        self.n = n
+        self.users = [bench_user(f"bench-api-{n}-a"), bench_user(f"bench-api-{n}-b")]
+        self.tokens = {u.pk: create_token(u, "bench")[1] for u in self.users}
+        self.match: dict[str, Any] | None = None
+        self.discards: list[dict[str, Any]] = []
+        self.ready: list[dict[str, Any]] = []
+
+    def prepare(self, moves: int) -> None:
+        """Matches made beforehand, so that the phases measure only HTTP requests."""
+        for _ in range(moves // 30 + 2):
+            self.ready.append(self.make_match())
+
+    def make_match(self) -> dict[str, Any]:
+        a, b = self.users
+        match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
+        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        mover = match.seats.get(is_to_act=True).user_id
+        return {"id": match.pk, "version": 0, "mover": mover}
+
+    def new_match(self) -> None:
+        self.match = self.ready.pop() if self.ready else self.make_match()
+        self.discards = []
+
+    def ping(self, timings: list[float]) -> None:
+        status, _body, elapsed = self.client.call("GET", "/api/v1/ping/", self.token(0))
+        assert status == 200, status
+        timings.append(elapsed)
+
+    def token(self, index: int) -> str:
+        return self.tokens[self.users[index].pk]
+
+    def move(self, timings: list[float]) -> None:
+        """Send one move (a draw, or a discard of the first card offered)."""
+        if self.match is None:
+            self.new_match()
+        match = self.match
+        drawing = not self.discards
+        action = {"type": "draw"} if drawing else self.discards[0]
+        body = {"action": action, "expected_version": match["version"], "include_actions": drawing}
+        path = f"/api/v1/matches/{match['id']}/moves/"
+        status, answer, elapsed = self.client.call("POST", path, self.tokens[match["mover"]], body)
+        if status != 201:  # the pile ran out, or a rule forbids the draw: a fresh match
+            self.match = None
+            return
+        timings.append(elapsed)
+        if answer["status"] != "active":
+            self.match = None
+            return
+        match["version"] = answer["version"]
+        actions = [a["action"] for a in answer.get("actions", [])]
+        self.discards = [a for a in actions if a["type"] == "discard"] if drawing else []
+        if not answer["my_turn"]:
+            match["mover"] = next(u.pk for u in self.users if u.pk != match["mover"])
+            self.discards = []
+        elif drawing and not self.discards:
+            self.match = None  # an unexpected step (not a discard): start afresh
+
+
+def bench_user(username: str) -> User:
+    user, _created = User.objects.get_or_create(
+        username=username, defaults={"email": f"{username}@bench.invalid"}
+    )
+    return user
+
+
+def run_phase(players: list[Player], kind: str, total: int) -> dict[str, float]:
+    per_client = total // len(players)
+    timings: list[float] = []
+    errors: list[str] = []
+
+    def work(player: Player) -> None:
+        try:
+            for _ in range(per_client):
+                getattr(player, kind)(timings)
+        except Exception as error:  # noqa: BLE001 - reported after the phase
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(p,)) for p in players]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    assert not errors, errors[:3]
+    ms = sorted(t * 1000 for t in timings)
+    return {
+        "count": len(ms),
+        "per_second": len(ms) / elapsed,
+        "median": statistics.median(ms),
+        "p95": ms[max(0, int(len(ms) * 0.95) - 1)],
+    }
+
+
+def service_alone(moves_wanted: int = 200) -> dict[str, float]:
+    """The same moves through ``moves.submit_move`` in this process: the floor under HTTP."""
+    from games.play import moves
+
+    a, b = bench_user("bench-api-svc-a"), bench_user("bench-api-svc-b")
+    timings: list[float] = []
+    while len(timings) < moves_wanted:
+        match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
+        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match.refresh_from_db()
+        while match.status == "active" and len(timings) < moves_wanted:
+            seat = match.seats.get(is_to_act=True)
+            action = match.engine.legal_actions(match.engine_state(), seat.number)[-1]
+            started = time.perf_counter()
+            moves.submit_move(match.pk, seat.user, action, match.version)
+            timings.append(time.perf_counter() - started)
+            match.refresh_from_db()
+    ms = sorted(t * 1000 for t in timings)
+    return {"median": statistics.median(ms), "p95": ms[int(len(ms) * 0.95) - 1]}
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", *WORKERS,
+               "--bind", f"127.0.0.1:{port}", "--log-level", "warning"]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "DEBUG": "0"})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    print(f"database: {connection.vendor}, cache: {os.environ.get('CACHE_URL') or 'local memory'}")
+    alone = service_alone()
+    print(
+        f"submit_move alone, in process, 1 thread: median {alone['median']:.1f} ms, "
+        f"p95 {alone['p95']:.1f} ms"
+    )
+    port = free_port()
+    server = start_server(port)
+    try:
+        players = [Player(n, port) for n in range(max(LEVELS))]
+        for n, player in enumerate(players):
+            player.prepare(sum(REQUESTS[level] // level for level in LEVELS if n < level))
+        connection.close()
+        for player in players:  # warm the workers up: imports, connections, caches
+            player.ping([])
+            player.move([])
+        rows = []
+        for level in LEVELS:
+            ping = run_phase(players[:level], "ping", REQUESTS[level])
+            move = run_phase(players[:level], "move", REQUESTS[level])
+            rows.append((level, ping, move))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print(
+        "| clients | ping req/s | ping median ms | ping p95 ms | moves/s | move median ms "
+        "| move p95 ms | moves/s ÷ pings/s |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for level, ping, move in rows:
+        print(
+            f"| {level} | {ping['per_second']:.0f} | {ping['median']:.1f} | {ping['p95']:.1f} | "
+            f"{move['per_second']:.0f} | {move['median']:.1f} | {move['p95']:.1f} | "
+            f"{move['per_second'] / ping['per_second']:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ApiConfig(AppConfig):
+    name = "games.api"
+    label = "api"
+    verbose_name = _("API")
+
+    def ready(self) -> None:
+        from games.api import schema, throttling, webhooks  # noqa: F401  (registers extensions)
+        from games.play.moves import match_changed
+
+        throttling.check_rates()
+        match_changed.connect(webhooks.on_match_changed, dispatch_uid="api-webhooks")

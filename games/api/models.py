@@ -1,0 +1,114 @@
+"""Personal API tokens, a bot's webhook and the outbox of webhook deliveries.
+
+A token is shown once, when it is made; the database keeps only its SHA-256, so a copy of the
+database does not let anyone call the API. A delivery row is the truth about a notification:
+the Celery task that sends it is only a nudge, and the beat sweep retries what is still due.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+TOKEN_PREFIX = "pt_"
+#: How many characters of a token are kept in clear, so that its owner can tell tokens apart.
+SHOWN_CHARACTERS = 10
+
+
+def token_digest(raw: str) -> str:
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_raw_token() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def new_webhook_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(32)
+
+
+class ApiToken(models.Model):
+    """A personal token: ``Authorization: Bearer <token>`` acts as its owner."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    prefix = models.CharField(max_length=SHOWN_CHARACTERS)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+
+class Webhook(models.Model):
+    """Where to POST a signed notice when it becomes the owner's turn (one per user)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_webhook"
+    )
+    url = models.URLField(_("URL"), max_length=500)
+    secret = models.CharField(max_length=80, default=new_webhook_secret)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One notice for one user about one version of one match: created once, sent until done."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        DELIVERED = "delivered", _("delivered")
+        FAILED = "failed", _("failed")
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    event = models.CharField(max_length=30, default="your_turn")
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "match", "version"], name="api_one_delivery_per_user_version"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"], condition=Q(status="pending"), name="api_due_deliveries"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} for {self.user_id}, match {self.match_id} v{self.version}"

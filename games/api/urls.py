@@ -1,0 +1,63 @@
+"""``/api/``: the schema, its documentation page and version 1 of the API."""
+
+from django.urls import path, re_path, register_converter
+
+from games.api import docs, errors
+from games.api.views import account, games, matches, rulebooks
+
+
+class IdConverter:
+    """A positive database id small enough for any integer column (no overflow on bad input)."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "id")
+
+app_name = "api"
+V1 = [
+    ("ping/", games.Ping, "ping"),
+    ("games/", games.GameList, "games"),
+    ("games/<slug:slug>/", games.GameDetail, "game"),
+    ("matches/", matches.MatchList, "matches"),
+    ("lobby/", matches.Lobby, "lobby"),
+    ("matches/<id:pk>/", matches.MatchDetail, "match"),
+    ("matches/<id:pk>/actions/", matches.LegalActions, "actions"),
+    ("matches/<id:pk>/moves/", matches.Moves, "moves"),
+    ("matches/<id:pk>/resign/", matches.Resign, "resign"),
+    ("matches/<id:pk>/abort/", matches.Abort, "abort"),
+    ("matches/<id:pk>/cancel/", matches.Cancel, "cancel"),
+    ("matches/<id:pk>/join/", matches.Join, "join"),
+    ("matches/<id:pk>/accept/", matches.Accept, "accept"),
+    ("matches/<id:pk>/decline/", matches.Decline, "decline"),
+    ("matches/<id:pk>/invitations/", matches.Invitations, "invitations"),
+    ("matches/<id:pk>/chat/", matches.Chat, "chat"),
+    ("me/", account.Me, "me"),
+    ("me/notifications/", account.NotificationPrefs, "notification-preferences"),
+    ("me/tokens/", account.Tokens, "tokens"),
+    ("me/tokens/<id:pk>/", account.TokenDetail, "token"),
+    ("me/webhook/", account.WebhookView, "webhook"),
+    ("rulebooks/", rulebooks.RulebookList, "rulebooks"),
+    ("rulebooks/search/", rulebooks.RulebookSearch, "rulebook-search"),
+    ("rulebooks/<slug:game>/<slug:language>/", rulebooks.RulebookPage, "rulebook"),
+    ("rulebooks/<slug:game>/<slug:language>/sections/<slug:anchor>/", rulebooks.RulebookSection,
+     "rulebook-section"),
+    ("rulebooks/<slug:game>/<slug:language>/revisions/", rulebooks.RevisionList,
+     "rulebook-revisions"),
+    ("rulebooks/<slug:game>/<slug:language>/revisions/<id:number>/", rulebooks.RevisionDetail,
+     "rulebook-revision"),
+]  # fmt: skip
+
+urlpatterns = [
+    path("schema/", docs.SchemaView.as_view(), name="schema"),
+    path("docs/", docs.DocsView.as_view(), name="docs"),
+    *[path("v1/" + route, view.as_view(), name=name) for route, view, name in V1],
+    # Anything else under /api/ is a JSON 404, not the site's HTML page.
+    re_path(r"^", errors.not_found),
+]

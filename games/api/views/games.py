@@ -1,0 +1,45 @@
+"""The games on offer, with the options each accepts; and a trivial endpoint to check a token."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import presenters
+from games.api.serializers import GameOut, PingOut
+from games.api.views.base import ApiView
+from games.engines.registry import all_engines
+from games.play.errors import PlayError
+
+
+class GameList(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["games"], responses=GameOut(many=True), summary="The games", operation_id="games_list"
+    )
+    def get(self, request: Request) -> Response:
+        return Response([presenters.game(engine) for engine in all_engines().values()])
+
+
+class GameDetail(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["games"], responses=GameOut, summary="One game and its options")
+    def get(self, request: Request, slug: str) -> Response:
+        engine = all_engines().get(slug)
+        if engine is None:
+            raise PlayError("not_found", _("There is no such game."), 404)
+        return Response(presenters.game(engine))
+
+
+class Ping(ApiView):
+    """The cheapest authenticated request: who the token belongs to, and the server's time."""
+
+    @extend_schema(tags=["account"], responses=PingOut, summary="Check a token")
+    def get(self, request: Request) -> Response:
+        return Response({"username": request.user.username, "time": timezone.now()})

@@ -1,0 +1,300 @@
+"""Matches: mine and the lobby, creating and joining, the board, legal actions, moves, chat.
+
+Every write calls the same service as the pages (``lifecycle``, ``moves``, ``chat``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, prefetch_related_objects
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import presenters
+from games.api.serializers import (
+    ChatInputSerializer,
+    ChatOut,
+    LegalActionsOut,
+    LobbyMatchOut,
+    MatchCreateSerializer,
+    MatchDetailOut,
+    MatchFilterSerializer,
+    MatchOut,
+    MoveOut,
+    MoveResultOut,
+    MoveSerializer,
+    TargetSerializer,
+)
+from games.api.throttling import ChatThrottle, MoveThrottle
+from games.api.views.base import (
+    ApiView,
+    Cursor,
+    matches_with_seats,
+    paged,
+    seats_prefetch,
+    validated,
+    visible_match,
+)
+from games.play import chat, errors, lifecycle, moves
+from games.play.errors import IllegalMove, PlayError
+from games.play.models import Match, Seat, Vacation
+
+logger = logging.getLogger(__name__)
+TAGS = ["matches"]
+NOT_CREATOR = _("Only the creator can invite players to this match.")
+
+
+def away_users(matches: list[Match]) -> set[int]:
+    users = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
+    if not users:
+        return set()
+    return set(
+        Vacation.objects.filter(ended_at=None, user_id__in=users).values_list("user_id", flat=True)
+    )
+
+
+def detail(request: Request, pk: int, status: int = 200) -> Response:
+    match = visible_match(request, pk)
+    return Response(
+        presenters.match_detail(match, request.user, away_users([match])), status=status
+    )
+
+
+class MatchList(ApiView):
+    error_statuses = {"POST": (409, 422)}
+
+    @extend_schema(
+        tags=TAGS, summary="My matches", operation_id="matches_list",
+        parameters=[MatchFilterSerializer, *Cursor.parameters()],
+        responses=paged("MatchPage", MatchOut),
+    )  # fmt: skip
+    def get(self, request: Request) -> Response:
+        filters = validated(MatchFilterSerializer, request.query_params)
+        seats = Seat.objects.filter(user=request.user).exclude(status=Seat.Status.DECLINED)
+        if filters["invited"] is not None:
+            invited = Q(status=Seat.Status.INVITED, match__status=Match.Status.WAITING)
+            seats = seats.filter(invited) if filters["invited"] else seats.exclude(invited)
+        if filters["my_turn"] is not None:
+            turn = Q(is_to_act=True, match__status=Match.Status.ACTIVE)
+            seats = seats.filter(turn) if filters["my_turn"] else seats.exclude(turn)
+        found = matches_with_seats().filter(pk__in=seats.values("match_id"))
+        for name in ("status", "game"):
+            if filters.get(name):
+                found = found.filter(**{name: filters[name]})
+        paginator = Cursor()
+        page = paginator.paginate_queryset(found, request, view=self) or []
+        away = away_users(page)
+        return paginator.get_paginated_response(
+            [presenters.match_summary(m, request.user, away) for m in page]
+        )
+
+    @extend_schema(
+        tags=TAGS, summary="Create a match", request=MatchCreateSerializer,
+        responses={201: MatchDetailOut},
+    )  # fmt: skip
+    def post(self, request: Request) -> Response:
+        data = validated(MatchCreateSerializer, request.data)
+        match = lifecycle.create_match(request.user, **data)
+        return detail(request, match.pk, status=201)
+
+
+class Lobby(ApiView):
+    @extend_schema(
+        tags=TAGS, summary="Open matches waiting for players (seeks)",
+        parameters=Cursor.parameters(), responses=paged("LobbyPage", LobbyMatchOut),
+    )  # fmt: skip
+    def get(self, request: Request) -> Response:
+        seeks = matches_with_seats().filter(
+            visibility=Match.Visibility.OPEN, status=Match.Status.WAITING
+        )
+        paginator = Cursor()
+        page = paginator.paginate_queryset(seeks, request, view=self) or []
+        away = away_users(page)
+        results = []
+        for match in page:
+            taken = sum(1 for s in match.seats.all() if s.status in ("invited", "joined"))
+            item = presenters.match_summary(match, request.user, away)
+            results.append({**item, "open_seats": match.players - taken})
+        return paginator.get_paginated_response(results)
+
+
+class MatchDetail(ApiView):
+    @extend_schema(tags=TAGS, summary="A match as the caller sees it", responses=MatchDetailOut)
+    def get(self, request: Request, pk: int) -> Response:
+        return detail(request, pk)
+
+
+def own_seat(request: Request, match: Match) -> Seat:
+    mine = presenters.my_seat(match, request.user)
+    if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
+        raise PlayError(*errors.NOT_A_PLAYER)
+    return mine
+
+
+class LegalActions(ApiView):
+    @extend_schema(
+        tags=TAGS, summary="The caller's legal actions",
+        description=(
+            "Empty unless it is the caller's turn. Most actions are concrete: send one back as "
+            "it is. Risk lists templates with ranges: fill `troops` in [min, max], `dice` in "
+            "[min_dice, max_dice], `stop_at` in [min_stop, max_stop], `to` from `to_choices`, "
+            "`cards` (a non-empty subset of `choose_from`) and leave out those range keys."
+        ),
+        responses=LegalActionsOut,
+    )  # fmt: skip
+    def get(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        mine = own_seat(request, match)
+        actions = presenters.legal_actions(match, mine.number, mine.is_to_act)
+        return Response({
+            "match": match.pk, "version": match.version, "seat": mine.number,
+            "my_turn": bool(actions), "actions": actions,
+        })  # fmt: skip
+
+
+class MoveCursor(Cursor):
+    ordering = "number"
+
+
+class Moves(ApiView):
+    throttle_classes = [*ApiView.throttle_classes, MoveThrottle]
+    error_statuses = {"POST": (409, 422)}
+
+    @extend_schema(
+        tags=TAGS, summary="The move log, as the caller may see it",
+        operation_id="matches_moves_list", parameters=MoveCursor.parameters(),
+        responses=paged("MovePage", MoveOut),
+    )  # fmt: skip
+    def get(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        paginator = MoveCursor()
+        page = paginator.paginate_queryset(match.moves.all(), request, view=self) or []
+        viewer = presenters.viewer_of(presenters.my_seat(match, request.user))
+        return paginator.get_paginated_response(presenters.log_entries(match, page, viewer))
+
+    @extend_schema(
+        tags=TAGS, summary="Submit an action", request=MoveSerializer,
+        description=(
+            "409 `stale_version` (with `current_version`) when the match moved on since "
+            "`expected_version`; 422 `illegal_move` (with `engine_code` and `section_url`) "
+            "when the rules forbid the action; 403 when the caller has no seat."
+        ),
+        responses={201: MoveResultOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        data = validated(MoveSerializer, request.data)
+        try:
+            match = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
+        except IllegalMove as error:
+            game = Match.objects.filter(pk=pk).values_list("game", flat=True).first() or ""
+            error.extra["section_url"] = presenters.section_url(game, error.extra.get("section"))
+            raise
+        except PlayError as error:
+            if error.code == errors.NOT_A_PLAYER[0]:
+                visible_match(request, pk)  # a match the caller may not see is a 404, not a 403
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            # An engine that trips over a malformed action: the caller sent something unreadable.
+            logger.warning("engine error on a malformed action in match %s", pk, exc_info=True)
+            raise PlayError(*errors.BAD_ACTION) from None
+        # The service returns the match as it left it; only its seats need reading again.
+        prefetch_related_objects([match], "created_by", seats_prefetch())
+        answer = presenters.match_detail(match, request.user, away_users([match]))
+        if data["include_actions"]:
+            mine = presenters.my_seat(match, request.user)
+            answer["actions"] = presenters.legal_actions(match, mine.number, mine.is_to_act)
+        return Response(answer, status=201)
+
+
+def _service_view(
+    summary: str, call: Callable[[Request, Match], Any], statuses: tuple[int, ...]
+) -> type[ApiView]:
+    class ServiceView(ApiView):
+        error_statuses = {"POST": statuses}
+
+        @extend_schema(tags=TAGS, summary=summary, request=None, responses={200: MatchDetailOut})
+        def post(self, request: Request, pk: int) -> Response:
+            call(request, visible_match(request, pk))
+            return detail(request, pk)
+
+    return ServiceView
+
+
+def _invitation(request: Request, match: Match) -> Seat:
+    seat = next(
+        (s for s in match.seats.all() if s.user_id == request.user.pk and s.status == "invited"),
+        None,
+    )
+    if seat is None:
+        raise PlayError("no_invitation", errors.NOT_FOUND[1], 404)
+    return seat
+
+
+Resign = _service_view("Resign", lambda r, m: moves.resign(m.pk, r.user), (409,))
+Abort = _service_view(
+    "Ask to abort (before every player has moved)", lambda r, m: moves.vote_abort(m.pk, r.user),
+    (409,),
+)  # fmt: skip
+Cancel = _service_view(
+    "Cancel a match that has not started (creator only)",
+    lambda r, m: lifecycle.cancel_match(m.pk, r.user), (409,),
+)  # fmt: skip
+Join = _service_view(
+    "Take a free seat of an open match", lambda r, m: lifecycle.join_open_match(m.pk, r.user),
+    (409,),
+)  # fmt: skip
+Accept = _service_view(
+    "Accept my invitation", lambda r, m: lifecycle.accept_invitation(_invitation(r, m).pk, r.user),
+    (409,),
+)  # fmt: skip
+Decline = _service_view(
+    "Decline my invitation",
+    lambda r, m: lifecycle.decline_invitation(_invitation(r, m).pk, r.user), (409,),
+)  # fmt: skip
+
+
+class Invitations(ApiView):
+    error_statuses = {"POST": (409,)}
+
+    @extend_schema(
+        tags=TAGS, summary="Invite one more player (creator only)", request=TargetSerializer,
+        responses={201: MatchDetailOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        data = validated(TargetSerializer, request.data)
+        if match.created_by_id != request.user.pk:
+            raise PlayError("not_creator", NOT_CREATOR, 403)
+        with transaction.atomic():
+            lifecycle.invite_player(moves.lock_match(match.pk), request.user, data["target"])
+        return detail(request, pk, status=201)
+
+
+class Chat(ApiView):
+    throttle_classes = [*ApiView.throttle_classes, ChatThrottle]
+
+    @extend_schema(
+        tags=TAGS, summary="The chat of a match, newest first", operation_id="matches_chat_list",
+        parameters=Cursor.parameters(), responses=paged("ChatPage", ChatOut),
+    )  # fmt: skip
+    def get(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        paginator = Cursor()
+        page = paginator.paginate_queryset(match.chat.select_related("user"), request, view=self)
+        return paginator.get_paginated_response([presenters.chat_message(m) for m in page or []])
+
+    @extend_schema(
+        tags=TAGS, summary="Write in the chat (players only)", request=ChatInputSerializer,
+        responses={201: ChatOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        data = validated(ChatInputSerializer, request.data)
+        message = chat.post_message(match, request.user, data["text"])
+        return Response(presenters.chat_message(message), status=201)

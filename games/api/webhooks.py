@@ -1,0 +1,254 @@
+"""Webhooks for bots: a signed POST when it becomes the owner's turn, through an outbox.
+
+When a match changes (``match_changed``, sent after commit), one ``WebhookDelivery`` row is
+created per user who now has to act and has a webhook; the unique (user, match, version)
+constraint makes a repeated signal harmless. A Celery task sends each row; a row that could
+not be sent stays due and the beat sweep (``retry_due``) sends it again with a growing wait.
+
+Each POST carries ``X-Partida-Signature: t=<unix time>,v1=<hex>``, where ``<hex>`` is the
+HMAC-SHA256 of ``"<t>.<body>"`` under the webhook's secret, ``X-Partida-Event`` and
+``X-Partida-Delivery`` (the same id on every retry of one notice, for deduplication).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+import logging
+import socket
+import time
+import urllib.error
+import urllib.request
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+
+from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
+from games.play.errors import PlayError
+from games.play.models import Move, Seat
+
+logger = logging.getLogger(__name__)
+
+#: Changes after which someone may have to act who did not a moment ago.
+TURN_KINDS = {"started", "move", "resign", "timeout", "skip"}
+MAX_ATTEMPTS = 8
+#: While one worker sends a row, no other picks it up (longer than the HTTP timeout).
+LEASE = timedelta(seconds=60)
+TIMEOUT_SECONDS = 10
+SIGNATURE_TOLERANCE = 300
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait before the next try: 1, 2, 4 … minutes, at most 4 hours."""
+    return timedelta(minutes=min(2 ** max(attempts - 1, 0), 240))
+
+
+# Registering -----------------------------------------------------------------------------
+
+
+def check_url(url: str) -> None:
+    """Refuse URLs a webhook may not call: other schemes, and private addresses unless allowed."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise PlayError("bad_webhook_url", _("The URL must start with http:// or https://."), 400)
+    if getattr(settings, "API_WEBHOOK_ALLOW_PRIVATE", False):
+        return
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 443)}
+    except (OSError, UnicodeError, ValueError):
+        raise PlayError("bad_webhook_url", _("This host name does not resolve."), 400) from None
+    if not addresses or any(not ipaddress.ip_address(a.split("%")[0]).is_global for a in addresses):
+        raise PlayError(
+            "bad_webhook_url", _("The URL must point to a public address of the internet."), 400
+        )
+
+
+def save_webhook(user: Any, url: str, rotate_secret: bool = False) -> tuple[Webhook, bool]:
+    """Create or change ``user``'s webhook; returns it and whether its secret is new."""
+    check_url(url)
+    with transaction.atomic():
+        webhook = Webhook.objects.select_for_update().filter(user=user).first()
+        if webhook is None:
+            return Webhook.objects.create(user=user, url=url), True
+        webhook.url, webhook.active = url, True
+        if rotate_secret:
+            webhook.secret = new_webhook_secret()
+        webhook.save()
+    return webhook, rotate_secret
+
+
+# Queueing (the outbox) -------------------------------------------------------------------
+
+
+def on_match_changed(sender: Any, match_id: int, version: int, kind: str, **kwargs: Any) -> None:
+    """``match_changed`` receiver: queue a notice for each webhook owner whose turn it is."""
+    if kind not in TURN_KINDS:
+        return
+    try:
+        queued = queue_turn_notices(match_id, version, kind)
+    except Exception:  # the move is committed already: a notice must never turn it into a 500
+        logger.exception("could not queue webhook notices for match %s v%s", match_id, version)
+        return
+    for delivery_id in queued:
+        transaction.on_commit(lambda pk=delivery_id: _nudge(pk))
+
+
+def queue_turn_notices(match_id: int, version: int, kind: str) -> list[int]:
+    seats = list(
+        Seat.objects.filter(
+            match_id=match_id, is_to_act=True, status=Seat.Status.JOINED,
+            user__api_webhook__active=True,
+        ).values_list(
+            "user_id", "number", "user__api_webhook__id", "match__game", "user__language"
+        )
+    )  # fmt: skip
+    if not seats:
+        return []
+    if kind == "move":
+        # A player who is still to act after their own move is in the same turn: no notice.
+        mover = Move.objects.filter(match_id=match_id, number=version).values_list("seat")
+        mover_seat = mover.first()
+        seats = [s for s in seats if mover_seat is None or s[1] != mover_seat[0]]
+    created = []
+    for user_id, number, webhook_id, game, language in seats:
+        try:
+            with transaction.atomic():
+                delivery = WebhookDelivery.objects.create(
+                    webhook_id=webhook_id, user_id=user_id, match_id=match_id, version=version,
+                    payload=payload(match_id, version, game, number, language),
+                )  # fmt: skip
+        except IntegrityError:
+            continue  # already queued for this version: the signal came twice
+        created.append(delivery.pk)
+    return created
+
+
+def payload(match_id: int, version: int, game: str, seat: int, language: str) -> dict[str, Any]:
+    with translation.override(language or settings.LANGUAGE_CODE):
+        page = settings.SITE_URL + reverse("play:match", args=[match_id])
+    api = settings.SITE_URL + reverse("api:match", args=[match_id])
+    return {
+        "event": "your_turn",
+        "match": {"id": match_id, "game": game, "version": version, "url": page, "api_url": api},
+        "seat": seat,
+    }
+
+
+def _nudge(delivery_id: int) -> None:
+    """Ask a worker to send the row now; if the broker is down, the beat sweep will."""
+    from games.api.tasks import deliver_webhook
+
+    try:
+        deliver_webhook.delay(delivery_id)
+    except Exception:  # the row stays due; never fail the move because of the broker
+        logger.warning("could not queue webhook delivery %s", delivery_id, exc_info=True)
+
+
+def retry_due(now: datetime | None = None, limit: int = 500) -> int:
+    """From beat: nudge every row still due (never sent, failed to send, or lease lost)."""
+    now = now or timezone.now()
+    due = WebhookDelivery.objects.filter(
+        status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now
+    ).order_by("next_attempt_at")
+    ids = list(due.values_list("id", flat=True)[:limit])
+    for delivery_id in ids:
+        _nudge(delivery_id)
+    return len(ids)
+
+
+# Sending -----------------------------------------------------------------------------------
+
+
+def sign(secret: str, body: bytes, timestamp: int) -> str:
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
+    return f"t={timestamp},v1={mac.hexdigest()}"
+
+
+def verify(secret: str, body: bytes, header: str, now: float | None = None) -> bool:
+    """What a receiver does: check the HMAC and that the timestamp is recent."""
+    try:
+        fields = dict(part.split("=", 1) for part in header.split(","))
+        timestamp = int(fields["t"])
+    except (ValueError, KeyError):
+        return False
+    if abs((now or time.time()) - timestamp) > SIGNATURE_TOLERANCE:
+        return False
+    return hmac.compare_digest(sign(secret, body, timestamp), f"t={timestamp},v1={fields['v1']}")
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirects)
+
+
+def deliver(delivery_id: int, now: datetime | None = None) -> str:
+    """Send one due row once; returns its status after this try."""
+    now = now or timezone.now()
+    claimed = WebhookDelivery.objects.filter(
+        pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now
+    ).update(next_attempt_at=now + LEASE, attempts=F("attempts") + 1)
+    if not claimed:
+        return "skipped"  # sent already, not due yet, or another worker has it
+    delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
+    if not delivery.webhook.active:
+        return _finish(delivery, WebhookDelivery.Status.FAILED, error="webhook disabled")
+    status_code, error = _post(delivery)
+    if status_code is not None and 200 <= status_code < 300:
+        return _finish(delivery, WebhookDelivery.Status.DELIVERED, status_code=status_code)
+    if delivery.attempts >= MAX_ATTEMPTS:
+        return _finish(delivery, WebhookDelivery.Status.FAILED, status_code, error)
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(
+        next_attempt_at=now + backoff(delivery.attempts),
+        last_status_code=status_code, last_error=error[:200],
+    )  # fmt: skip
+    return WebhookDelivery.Status.PENDING
+
+
+def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
+    body = json.dumps(
+        {**delivery.payload, "delivery": delivery.pk, "sent_at": timezone.now().isoformat()},
+        separators=(",", ":"),
+    ).encode()
+    try:
+        check_url(delivery.webhook.url)
+    except PlayError as refused:
+        return None, str(refused.message)
+    request = urllib.request.Request(
+        delivery.webhook.url, data=body, method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "User-Agent": "Partida-Webhooks/1",
+            "X-Partida-Event": delivery.event,
+            "X-Partida-Delivery": str(delivery.pk),
+            "X-Partida-Signature": sign(delivery.webhook.secret, body, int(time.time())),
+        },
+    )  # fmt: skip
+    try:
+        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
+            return response.status, ""
+    except urllib.error.HTTPError as refused:
+        return refused.code, f"HTTP {refused.code}"
+    except (OSError, ValueError) as failure:
+        return None, f"{type(failure).__name__}: {failure}"
+
+
+def _finish(
+    delivery: WebhookDelivery, status: str, status_code: int | None = None, error: str = ""
+) -> str:
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(
+        status=status, last_status_code=status_code, last_error=error[:200],
+        delivered_at=timezone.now() if status == WebhookDelivery.Status.DELIVERED else None,
+    )  # fmt: skip
+    return status

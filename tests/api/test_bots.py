@@ -1,0 +1,72 @@
+"""Random bots (examples/random_bot.py) finish a match of every game and variant over HTTP.
+
+The bots talk to a live server through ``requests`` only: they list the matches waiting for
+them, ask for their legal actions and submit one with ``expected_version`` until the end.
+"""
+
+import threading
+
+import pytest
+from django.core.management import call_command
+
+from games.play import lifecycle
+from games.play.models import Match
+from tests.api.bots import random_bot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+VARIANTS = [
+    ("richelieu", {"ruleset": "fun-for-2"}, 2),
+    ("richelieu", {"ruleset": "multiplayer"}, 2),
+    ("richelieu", {"ruleset": "multiplayer", "short": True}, 3),
+    ("collar", {"mode": "duel"}, 2),
+    ("collar", {"mode": "duel", "rainbow": True, "gold": True, "anti_stall": False}, 2),
+    ("collar", {"mode": "solo"}, 1),
+    ("collar", {"mode": "solo", "rainbow": True, "gold": True}, 1),
+    ("risk", {"mode": "two-player"}, 2),
+    ("risk", {"mode": "intro"}, 3),
+    ("risk", {"mode": "classic", "deal_territories": True}, 3),
+    ("risk", {"mode": "classic"}, 3),
+]
+
+
+def start(users, game, options, players):
+    host, *guests = users[:players]
+    match = lifecycle.create_match(
+        host, game, options, players, invite=[u.username for u in guests]
+    )
+    for guest in guests:
+        lifecycle.accept_invitation(match.seats.get(user=guest).pk, guest)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    return match
+
+
+def test_random_bots_finish_a_match_of_every_game_and_variant(
+    live_api, player, opponent, make_user, token_of
+):
+    users = [player, opponent, make_user("third")]
+    matches = [start(users, *variant) for variant in VARIANTS]
+    ids = [m.pk for m in matches]
+    bots = [random_bot.RandomBot(live_api, token_of(u), seed=n) for n, u in enumerate(users)]
+    assert [bot.whoami() for bot in bots] == [u.username for u in users]
+    failures = []
+
+    def run(bot):
+        try:
+            bot.run(matches=ids, poll=0.2, max_seconds=280)
+        except Exception as error:  # reported below, with the bot that failed
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=run, args=(bot,)) for bot in bots]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert not failures, failures
+    for match in matches:
+        match.refresh_from_db()
+        assert match.status == Match.Status.FINISHED, (match.game, match.options, match.version)
+        assert match.result["winners"] or match.game == "collar"
+    assert sum(bot.moves for bot in bots) == sum(m.version for m in matches)
+    call_command("verify_matches")

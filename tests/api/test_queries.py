@@ -1,0 +1,65 @@
+"""The number of queries of the lists and of a match does not grow with what they show."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.play import lifecycle
+from tests.api.conftest import to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def count(caller, path):
+    with CaptureQueriesContext(connection) as queries:
+        response = caller.get(path)
+    assert response.status_code == 200, response.content
+    return len(queries)
+
+
+def make_matches(player, opponent, n):
+    for _ in range(n):
+        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+
+
+def test_my_matches_and_the_lobby_take_the_same_queries_for_a_few_or_thirty_more(
+    as_user, player, opponent, outsider
+):
+    me = as_user(player)
+    me.get("/ping/")  # the token's first use also records when it was used
+    while not player.seats.filter(is_to_act=True).exists():  # one of them waits for me
+        make_matches(player, opponent, 1)
+    lifecycle.create_match(outsider, "collar", {}, 2, visibility="open")
+    one = {path: count(me, path) for path in ("/matches/", "/matches/?my_turn=true", "/lobby/")}
+    make_matches(player, opponent, 29)
+    for _ in range(29):
+        lifecycle.create_match(outsider, "collar", {}, 2, visibility="open")
+    thirty = {path: count(me, path) for path in one}
+    assert thirty == one
+    assert max(one.values()) <= 6, one
+
+
+def test_a_match_its_actions_and_its_log_take_few_queries(as_user, start_match):
+    match = start_match("risk", {"mode": "intro"}, 5)
+    bot = as_user(to_act(match))
+    bot.get("/ping/")
+    for path, most in (
+        (f"/matches/{match.pk}/", 6),
+        (f"/matches/{match.pk}/actions/", 5),
+        (f"/matches/{match.pk}/moves/", 5),
+        (f"/matches/{match.pk}/chat/", 5),
+    ):
+        assert count(bot, path) <= most, path
+
+
+def test_a_move_takes_a_bounded_number_of_queries(as_user, start_match):
+    match = start_match("collar")
+    bot = as_user(to_act(match))
+    bot.get("/ping/")
+    with CaptureQueriesContext(connection) as queries:
+        answer = bot.post(
+            f"/matches/{match.pk}/moves/", {"action": {"type": "draw"}, "expected_version": 0}
+        )
+    assert answer.status_code == 201
+    assert len(queries) <= 22, [q["sql"][:80] for q in queries]

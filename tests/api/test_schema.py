@@ -1,0 +1,95 @@
+"""The OpenAPI schema describes the API exactly: schemathesis sends generated requests to every
+operation (valid and invalid ones) and checks that nothing answers with a server error and that
+every answer, refusals included, has a status, headers and a body the schema documents.
+"""
+
+import pytest
+import schemathesis
+from django.core import signals
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import close_old_connections
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+from games.play import lifecycle
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def in_test_transaction(db):
+    # The requests run in this thread, inside the test's transaction: Django must not close
+    # the connection at the end of each one (its test client does the same).
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def caller(in_test_transaction, player, opponent, token_of, settings):
+    """A player with a token, two matches (one open, one private) and an invitation."""
+    settings.API_THROTTLE_RATES = {"user": "100000/min"}
+    matches = []
+    for visibility in ("open", "private"):
+        match = lifecycle.create_match(player, "collar", {}, 2, visibility=visibility,
+                                       invite=[opponent.username])  # fmt: skip
+        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        matches.append(match.pk)
+    invited = lifecycle.create_match(opponent, "richelieu", {}, 3, invite=[player.username])
+    return {"headers": {"Authorization": f"Bearer {token_of(player)}"},
+            "ids": [*matches, invited.pk]}  # fmt: skip
+
+
+# Loaded when the module is collected (schemathesis' lazy fixture loader does not work with
+# pytest 9); making the schema reads nothing from the database.
+schema = schemathesis.openapi.from_wsgi("/api/schema/", WSGIHandler())
+
+
+@schema.parametrize()
+@hypothesis_settings(
+    max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+)
+def test_every_operation_answers_as_the_schema_says(case, caller):
+    # Half the generated ids are replaced by ids that exist, so that the operations are
+    # exercised on real matches as well as on missing ones.
+    generated = (case.path_parameters or {}).get("id")
+    if isinstance(generated, int) and generated % 2 == 0:
+        case.path_parameters["id"] = caller["ids"][generated % len(caller["ids"])]
+    # Excluded: "a schema-valid request is accepted". The schema cannot say which usernames
+    # exist, which options a game offers or which moves are legal, so such requests are
+    # refused with a documented 400 or 422 that this check would count as a failure.
+    case.call_and_validate(headers=caller["headers"], excluded_checks=[positive_data_acceptance])
+
+
+def test_the_schema_and_its_documentation_page_are_served_locally(client):
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and schema.json()["openapi"].startswith("3.")
+    assert "/api/v1/matches/{id}/moves/" in schema.json()["paths"]
+    assert client.get("/api/schema/?format=yaml").content.startswith(b"openapi:")
+    page = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in page
+    assert "http://" not in page and "https://" not in page and "<style" not in page
+    script = client.get("/api/docs/?script=")
+    assert script["Content-Type"].startswith("application/javascript")
+    assert "/api/schema/" in script.content.decode()
+
+
+def test_every_refusal_of_every_operation_is_documented_with_the_error_shape(client):
+    paths = client.get("/api/schema/").json()["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            statuses = set(operation["responses"])
+            assert {"406", "429"} <= statuses, (method, path)
+            if "{" in path:
+                assert "404" in statuses, (method, path)
+            if "requestBody" in operation:
+                assert {"400", "415"} <= statuses, (method, path)
+            for status, response in operation["responses"].items():
+                if status >= "400":
+                    ref = response["content"]["application/json"]["schema"]["$ref"]
+                    assert ref.endswith("/Error"), (method, path, status)
+    moves = paths["/api/v1/matches/{id}/moves/"]["post"]["responses"]
+    assert {"201", "400", "401", "403", "404", "409", "422", "429"} <= set(moves)

@@ -1,0 +1,239 @@
+"""Webhooks for bots: when it becomes a bot's turn, one signed POST per (user, match, version),
+queued in an outbox, sent by a Celery task, retried with a growing wait until it gets through.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.conf import settings as django_settings
+from django.utils import timezone
+
+from games.api import webhooks
+from games.api.models import Webhook, WebhookDelivery
+from games.play import moves
+from tests.api.conftest import ROOT, to_act, url_of_test_database
+
+
+class Receiver:
+    """A bot's HTTP endpoint on loopback: records what it gets, answers with ``status``."""
+
+    def __init__(self, status=200):
+        self.status, self.received = status, []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                owner.received.append((dict(self.headers), body))
+                self.send_response(owner.status)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver(settings):
+    settings.API_WEBHOOK_ALLOW_PRIVATE = True
+    found = Receiver()
+    yield found
+    found.close()
+
+
+@pytest.fixture
+def nudged(monkeypatch):
+    """The deliveries handed to Celery (recorded here instead of sent to a broker)."""
+    sent = []
+    monkeypatch.setattr(webhooks, "_nudge", sent.append)
+    return sent
+
+
+def hook(user, url="http://127.0.0.1:9/hook"):
+    return Webhook.objects.create(user=user, url=url)
+
+
+@pytest.mark.django_db
+def test_a_turn_that_passes_to_a_bot_queues_one_notice(
+    start_match, player, opponent, nudged, django_capture_on_commit_callbacks
+):
+    for user in (player, opponent):
+        hook(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = start_match("collar")
+    first = to_act(match)
+    started = WebhookDelivery.objects.get()
+    assert (started.user, started.version, started.payload["event"]) == (first, 0, "your_turn")
+    assert nudged == [started.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        moves.submit_move(match.pk, first, {"type": "draw"}, 0)  # still first's turn (discard)
+    assert WebhookDelivery.objects.count() == 1
+    state = match.engine.from_json(type(match).objects.get(pk=match.pk).state)
+    discard = match.engine.legal_actions(state, match.seats.get(user=first).number)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        moves.submit_move(match.pk, first, discard, 1)
+    second = WebhookDelivery.objects.exclude(pk=started.pk).get()
+    assert second.user == to_act(match) != first and second.version == 2
+    assert second.payload["match"] == {
+        "id": match.pk, "game": "collar", "version": 2,
+        "url": f"{django_settings.SITE_URL}/{second.user.language}/play/{match.pk}/",
+        "api_url": f"{django_settings.SITE_URL}/api/v1/matches/{match.pk}/",
+    }  # fmt: skip
+    webhooks.on_match_changed(None, match_id=match.pk, version=2, kind="move")  # again
+    assert WebhookDelivery.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_notice_is_posted_signed_and_sent_only_once(
+    start_match, player, opponent, receiver, nudged, django_capture_on_commit_callbacks
+):
+    for user in (player, opponent):
+        hook(user, receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = start_match("collar")
+    delivery = WebhookDelivery.objects.get()
+    webhook = delivery.webhook
+    assert webhooks.deliver(delivery.pk) == "delivered"
+    assert webhooks.deliver(delivery.pk) == "skipped"
+    [(headers, body)] = receiver.received
+    assert webhooks.verify(webhook.secret, body, headers["X-Partida-Signature"])
+    assert not webhooks.verify("another secret", body, headers["X-Partida-Signature"])
+    assert headers["X-Partida-Event"] == "your_turn"
+    assert headers["X-Partida-Delivery"] == str(delivery.pk)
+    assert json.loads(body)["match"]["id"] == match.pk
+    delivery.refresh_from_db()
+    assert delivery.status == "delivered" and delivery.attempts == 1
+
+
+@pytest.mark.django_db
+def test_a_failed_notice_is_retried_with_a_growing_wait_then_given_up(
+    start_match, player, receiver, nudged
+):
+    receiver.status = 500
+    match = start_match("collar")
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook(player, receiver.url), user=player, match=match, version=0, payload={}
+    )
+    now = timezone.now()
+    waits = []
+    for attempt in range(1, webhooks.MAX_ATTEMPTS + 1):
+        assert webhooks.deliver(delivery.pk, now=now) != "skipped"
+        delivery.refresh_from_db()
+        assert delivery.attempts == attempt and delivery.last_status_code == 500
+        assert webhooks.deliver(delivery.pk, now=now) == "skipped"  # not due again yet
+        waits.append(delivery.next_attempt_at - now)
+        now = delivery.next_attempt_at + timedelta(seconds=1)
+    assert delivery.status == "failed"
+    assert waits[0] < waits[1] < waits[2] and waits[0] >= timedelta(seconds=59)
+    assert len(receiver.received) == webhooks.MAX_ATTEMPTS
+
+
+@pytest.mark.django_db
+def test_the_beat_sweep_queues_again_what_is_due(start_match, player, nudged):
+    match = start_match("collar")
+    webhook = hook(player)
+    due = WebhookDelivery.objects.create(webhook=webhook, user=player, match=match, version=0,
+                                         payload={})  # fmt: skip
+    WebhookDelivery.objects.create(
+        webhook=webhook, user=player, match=match, version=1, payload={},
+        next_attempt_at=timezone.now() + timedelta(hours=1),
+    )  # fmt: skip
+    WebhookDelivery.objects.create(webhook=webhook, user=player, match=match, version=2,
+                                   payload={}, status="delivered")  # fmt: skip
+    assert webhooks.retry_due() == 1 and nudged == [due.pk]
+
+
+@pytest.mark.django_db
+def test_private_addresses_are_refused_unless_allowed(as_user, player, settings):
+    settings.API_WEBHOOK_ALLOW_PRIVATE = False
+    me = as_user(player)
+    for url in (
+        "http://127.0.0.1:8000/hook",
+        "http://10.0.0.1/",
+        "http://[::1]/",
+        "http://localhost/",
+        "ftp://example.org/",
+    ):
+        answer = me.put("/me/webhook/", {"url": url})
+        assert answer.status_code == 400, url
+    assert not Webhook.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_webhook_is_managed_through_the_api_and_its_secret_shown_once(
+    as_user, player, receiver
+):
+    me = as_user(player)
+    assert me.get("/me/webhook/").status_code == 404
+    made = me.put("/me/webhook/", {"url": receiver.url}).json()
+    assert made["secret"] == Webhook.objects.get(user=player).secret
+    assert "secret" not in me.get("/me/webhook/").json()
+    changed = me.put("/me/webhook/", {"url": receiver.url + "2"}).json()
+    assert "secret" not in changed and changed["url"].endswith("/hook2")
+    rotated = me.put("/me/webhook/", {"url": receiver.url, "rotate_secret": True}).json()
+    assert rotated["secret"] != made["secret"]
+    assert me.delete("/me/webhook/").status_code == 204
+    assert me.delete("/me/webhook/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_api_page_sets_the_webhook_and_shows_the_secret_once(client, player, receiver):
+    client.force_login(player)
+    page = client.post("/en/accounts/api/webhook/", {"url": receiver.url}).content.decode()
+    secret = Webhook.objects.get(user=player).secret
+    assert secret in page
+    assert secret not in client.get("/en/accounts/api/").content.decode()
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
+    start_match, player, opponent, as_user, receiver
+):
+    env = {**os.environ, "DATABASE_URL": url_of_test_database(), "API_WEBHOOK_ALLOW_PRIVATE": "1",
+           "VAR_DIR": str(django_settings.VAR_DIR)}  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        match = start_match("collar")
+        first = to_act(match)
+        bot = opponent if first == player else player
+        hook(bot, receiver.url)
+        mover = as_user(first)
+        for _ in range(2):  # draw, then discard: the turn passes to the bot
+            legal = mover.get(f"/matches/{match.pk}/actions/").json()
+            body = {"action": legal["actions"][0]["action"], "expected_version": legal["version"]}
+            assert mover.post(f"/matches/{match.pk}/moves/", body).status_code == 201
+        deadline = time.monotonic() + 60
+        while not receiver.received:
+            assert worker.poll() is None, worker.stdout.read()
+            assert time.monotonic() < deadline, "no notice within a minute"
+            time.sleep(0.1)
+        [(headers, body)] = receiver.received
+        secret = Webhook.objects.get(user=bot).secret
+        assert webhooks.verify(secret, body, headers["X-Partida-Signature"])
+        assert json.loads(body)["match"]["version"] == 2
+        deadline = time.monotonic() + 10
+        while WebhookDelivery.objects.get().status != "delivered":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)
