@@ -74,8 +74,10 @@ def run(threads: int) -> str:
     elapsed = time.perf_counter() - started
     ms = sorted(t * 1000 for t in timings)
     p95 = ms[int(len(ms) * 0.95) - 1]
-    return (f"| {threads} | {len(ms)} | {statistics.median(ms):.1f} | {p95:.1f} | "
-            f"{len(ms) / elapsed:.0f} |")
+    return (
+        f"| {threads} | {len(ms)} | {statistics.median(ms):.1f} | {p95:.1f} | "
+        f"{len(ms) / elapsed:.0f} |"
+    )
 
 
 def page_timings() -> list[str]:
@@ -86,8 +88,10 @@ def page_timings() -> list[str]:
     client.force_login(user)
     rows = []
     match = Match.objects.filter(seats__user=user, status=Match.Status.ACTIVE).first()
-    for label, url in (("dashboard, 200+ matches", "/en/play/"),
-                       ("El collar game page", f"/en/play/{match.pk}/")):
+    for label, url in (
+        ("dashboard, 200+ matches", "/en/play/"),
+        ("El collar game page", f"/en/play/{match.pk}/"),
+    ):
         client.get(url)
         times = []
         for _ in range(30):
@@ -100,7 +104,9 @@ def page_timings() -> list[str]:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    User.objects.filter(username__startswith="bench-").delete() if not Match.objects.exists() else None
+    User.objects.filter(
+        username__startswith="bench-"
+    ).delete() if not Match.objects.exists() else None
     print(f"database: {connection.vendor}")
     print("| players | moves | median ms | p95 ms | moves/s |")
     print("|---|---|---|---|---|")

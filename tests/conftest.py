@@ -161,12 +161,14 @@ def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
     from games.play import lifecycle
     from games.play.models import Match
 
-    def start(game: str, options: dict[str, Any] | None = None, players: int = 2,
-              **kwargs: Any) -> Match:
+    def start(
+        game: str, options: dict[str, Any] | None = None, players: int = 2, **kwargs: Any
+    ) -> Match:
         extra = [make_user(f"extra{n}") for n in range(players - 2)] if players > 2 else []
         invite = ([opponent.username] if players >= 2 else []) + [u.username for u in extra]
-        match = lifecycle.create_match(player, game, options or {}, players, invite=invite,
-                                       **kwargs)
+        match = lifecycle.create_match(
+            player, game, options or {}, players, invite=invite, **kwargs
+        )
         for user in ([opponent] if players >= 2 else []) + extra:
             seat = match.seats.get(user=user)
             lifecycle.accept_invitation(seat.pk, user)

@@ -13,6 +13,7 @@ Django layer translates the message id in the reader's language and formats the 
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias, TypeVar
@@ -194,7 +195,7 @@ def redact_event(event: Event, viewer: int | None, reveal_all: bool = False) -> 
     return public
 
 
-class BaseEngine(Generic[S]):
+class BaseEngine(ABC, Generic[S]):
     """What every engine provides. Subclasses fill in the rules; the helpers here are shared.
 
     States are engine-defined objects (``S``); ``to_json``/``from_json`` turn them into plain
@@ -213,9 +214,10 @@ class BaseEngine(Generic[S]):
 
     # Players and options -------------------------------------------------------------
 
+    @abstractmethod
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The numbers of players these (normalised) options allow."""
-        raise NotImplementedError  # pragma: no cover - every engine overrides it
+        ...
 
     def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Options with defaults filled in; an unknown name or value raises ``EngineError``."""
@@ -252,49 +254,57 @@ class BaseEngine(Generic[S]):
 
     # The rules (each engine overrides these) ---------------------------------------
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S:
-        raise NotImplementedError  # pragma: no cover
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S: ...
 
+    @abstractmethod
     def to_act(self, state: S) -> list[int]:
         """The seats expected to act now (empty once the game is over)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``apply`` accepts from ``seat`` now, and nothing it would reject."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> S:
         """The state after ``action``; raises ``EngineError`` and leaves ``state`` unchanged."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` (``None``: a spectator) may see, as JSON data."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def events(self, state: S) -> list[Event]:
         """The raw events of the last ``apply`` (pass them through ``redact_event``)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
-    def is_over(self, state: S) -> bool:
-        raise NotImplementedError  # pragma: no cover
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
 
+    @abstractmethod
     def result(self, state: S) -> Result | None:
         """The result once the game is over, else ``None``."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def leave(self, state: S, seat: int) -> S:
         """``seat`` resigned or timed out under the "lose" policy: it is out, ranked last."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def skip(self, state: S, seat: int) -> S:
         """``seat`` timed out under the "skip" policy: its turn passes with the least effect."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
-    def to_json(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]: ...
 
-    def from_json(self, data: Mapping[str, Any]) -> S:
-        raise NotImplementedError  # pragma: no cover
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S: ...
 
     # Shared helpers -----------------------------------------------------------------
 

@@ -26,22 +26,31 @@ class MatchForm(forms.Form):
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     days_per_move = forms.TypedChoiceField(
-        label=_("Time per move"), coerce=int, initial=3,
-        choices=[(d, _("%(days)s days") % {"days": d} if d > 1 else _("1 day"))
-                 for d in DAYS_PER_MOVE],
+        label=_("Time per move"),
+        coerce=int,
+        initial=3,
+        choices=[
+            (d, _("%(days)s days") % {"days": d} if d > 1 else _("1 day")) for d in DAYS_PER_MOVE
+        ],
     )
     visibility = forms.ChoiceField(
-        label=_("Who can join"), choices=Match.Visibility.choices,
+        label=_("Who can join"),
+        choices=Match.Visibility.choices,
         initial=Match.Visibility.PRIVATE,
     )
     timeout_policy = forms.ChoiceField(
-        label=_("When time runs out"), choices=Match.TimeoutPolicy.choices,
+        label=_("When time runs out"),
+        choices=Match.TimeoutPolicy.choices,
         initial=Match.TimeoutPolicy.LOSE,
     )
     invite = forms.CharField(
-        label=_("Invite"), required=False, max_length=1000,
-        help_text=_("Usernames or email addresses, separated by commas. Leave the other seats "
-                    "open for the lobby or for later invitations."),
+        label=_("Invite"),
+        required=False,
+        max_length=1000,
+        help_text=_(
+            "Usernames or email addresses, separated by commas. Leave the other seats "
+            "open for the lobby or for later invitations."
+        ),
     )
 
     def __init__(self, engine: BaseEngine[Any], *args: Any, **kwargs: Any) -> None:
@@ -59,7 +68,8 @@ class MatchForm(forms.Form):
                 )
             else:
                 field = forms.ChoiceField(
-                    label=gettext(spec.label), initial=spec.default,
+                    label=gettext(spec.label),
+                    initial=spec.default,
                     choices=[(value, gettext(label)) for value, label in spec.choices],
                 )
             field.help_text = option_help(engine.slug, spec.help, spec.section)
@@ -82,7 +92,9 @@ class MatchForm(forms.Form):
         return valid
 
     def options(self) -> dict[str, Any]:
-        return {name.removeprefix("option_"): self.cleaned_data[name] for name in self.option_fields}
+        return {
+            name.removeprefix("option_"): self.cleaned_data[name] for name in self.option_fields
+        }
 
     def clean_invite(self) -> list[str]:
         raw = self.cleaned_data.get("invite", "")
@@ -116,7 +128,9 @@ class MatchForm(forms.Form):
 
 class ChatForm(forms.Form):
     text = forms.CharField(
-        label=_("Message"), max_length=500, strip=True,
+        label=_("Message"),
+        max_length=500,
+        strip=True,
         widget=forms.Textarea(attrs={"rows": 2, "maxlength": 500}),
     )
 

@@ -52,9 +52,15 @@ def create_match(
         raise PlayError("too_many_invites", _("You invited more people than there are seats."))
     with transaction.atomic():
         match = Match.objects.create(
-            game=game, options=options, players=players, engine_version=engine.version,
-            days_per_move=days_per_move, visibility=visibility, timeout_policy=timeout_policy,
-            created_by=creator, rulebook_revision=current_rulebook_revision(game),
+            game=game,
+            options=options,
+            players=players,
+            engine_version=engine.version,
+            days_per_move=days_per_move,
+            visibility=visibility,
+            timeout_policy=timeout_policy,
+            created_by=creator,
+            rulebook_revision=current_rulebook_revision(game),
         )
         Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
         for target in invite:
@@ -82,12 +88,15 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
     field = "email__iexact" if "@" in target else "username__iexact"
     user = User.objects.filter(**{field: target}).first() if target else None
     if user is None and "@" not in target:
-        raise PlayError("unknown_user", _("There is no player called “%(name)s”.") % {
-            "name": target[:60]}, 400)
+        raise PlayError(
+            "unknown_user", _("There is no player called “%(name)s”.") % {"name": target[:60]}, 400
+        )
     if user is not None and match.seats.filter(user=user).exists():
         raise PlayError("already_invited", _("This player already has a seat."), 409)
     seat = Seat.objects.create(
-        match=match, user=user, invited_email="" if user else target.lower(),
+        match=match,
+        user=user,
+        invited_email="" if user else target.lower(),
         status=Seat.Status.INVITED,
     )
     from games.play.invitations import send_invitation
@@ -166,7 +175,9 @@ def cancel_match(match_id: Any, user: Any) -> Match:
         if match.created_by_id != user.pk:
             raise PlayError("not_creator", _("Only the creator can cancel this match."), 403)
         if match.status != Match.Status.WAITING:
-            raise PlayError("already_started", _("A match can only be cancelled before it starts."), 409)
+            raise PlayError(
+                "already_started", _("A match can only be cancelled before it starts."), 409
+            )
         match.status = Match.Status.CANCELLED
         match.finished_at = timezone.now()
         match.save(update_fields=["status", "finished_at"])

@@ -76,7 +76,9 @@ class Match(models.Model):
         _("time per move (days)"), choices=[(d, d) for d in DAYS_PER_MOVE], default=3
     )
     timeout_policy = models.CharField(
-        _("when time runs out"), max_length=4, choices=TimeoutPolicy.choices,
+        _("when time runs out"),
+        max_length=4,
+        choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.LOSE,
     )
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -90,7 +92,9 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     rulebook_revision = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The rulebook revision in force when the match was created."
+        null=True,
+        blank=True,
+        help_text="The rulebook revision in force when the match was created.",
     )
 
     objects = MatchQuerySet.as_manager()
@@ -100,13 +104,13 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
         indexes = [models.Index(fields=["status", "deadline"])]
 
+    def __str__(self) -> str:
+        return f"{self.engine.name} #{self.pk}"
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.seed_sha256:
             self.seed_sha256 = seed_digest(self.seed)
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return f"{self.engine.name} #{self.pk}"
 
     @property
     def engine(self) -> BaseEngine[Any]:
@@ -136,7 +140,10 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="seats",
     )
     invited_email = models.EmailField(blank=True)
@@ -182,6 +189,9 @@ class Move(models.Model):
         ]
         ordering = ["number"]
 
+    def __str__(self) -> str:
+        return f"move {self.number} of match {self.match_id}"
+
     def log_entry(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action}
 
@@ -194,6 +204,9 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"chat in match {self.match_id}"
 
 
 class Vacation(models.Model):
@@ -211,6 +224,9 @@ class Vacation(models.Model):
                 fields=["user"], condition=Q(ended_at__isnull=True), name="one_open_vacation"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id} from {self.started_at:%Y-%m-%d}"
 
     def days_used(self, now: Any = None) -> float:
         end = self.ended_at or now or timezone.now()

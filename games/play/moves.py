@@ -177,8 +177,13 @@ def _record(
     try:
         with transaction.atomic():
             Move.objects.create(
-                match=match, number=match.version, seat=seat, user=user, action=action,
-                events=engine.events(state), created_at=now,
+                match=match,
+                number=match.version,
+                seat=seat,
+                user=user,
+                action=action,
+                events=engine.events(state),
+                created_at=now,
             )
     except IntegrityError:
         raise StaleVersion(previous) from None
@@ -193,8 +198,12 @@ def _record(
     elif to_act != waiting_before or match.deadline is None and match.paused_remaining is None:
         _restart_clock(match, to_act, now)
     updated = Match.objects.filter(pk=match.pk, version=previous).update(
-        version=match.version, state=match.state, status=match.status, result=match.result,
-        finished_at=match.finished_at, deadline=match.deadline,
+        version=match.version,
+        state=match.state,
+        status=match.status,
+        result=match.result,
+        finished_at=match.finished_at,
+        deadline=match.deadline,
         paused_remaining=match.paused_remaining,
     )
     if updated != 1:

@@ -18,8 +18,18 @@ from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
-RANGE_KEYS = {"min", "max", "min_dice", "max_dice", "min_stop", "max_stop", "choose_from",
-              "min_stars", "max_stars", "to_choices"}
+RANGE_KEYS = {
+    "min",
+    "max",
+    "min_dice",
+    "max_dice",
+    "min_stop",
+    "max_stop",
+    "choose_from",
+    "min_stars",
+    "max_stars",
+    "to_choices",
+}
 NUMBER_FIELDS = ("troops", "dice", "stop_at")
 LOG_LENGTH = 60
 
@@ -51,27 +61,63 @@ def _fields(game: str, template: Mapping[str, Any]) -> list[dict[str, Any]]:
     lang = presenters.language()
     fields: list[dict[str, Any]] = []
     if "to_choices" in template:
-        fields.append({"name": "to", "label": gettext("To"), "choices": [
-            (t, presenters.NOUNS[game]("to", t, lang) or t) for t in template["to_choices"]]})
+        fields.append(
+            {
+                "name": "to",
+                "label": gettext("To"),
+                "choices": [
+                    (t, presenters.NOUNS[game]("to", t, lang) or t) for t in template["to_choices"]
+                ],
+            }
+        )
     if "choose_from" in template:
-        fields.append({"name": "cards", "label": gettext("Cards"), "multiple": True, "choices": [
-            (c, presenters.NOUNS[game]("cards", [c], lang) or c) for c in template["choose_from"]]})
+        fields.append(
+            {
+                "name": "cards",
+                "label": gettext("Cards"),
+                "multiple": True,
+                "choices": [
+                    (c, presenters.NOUNS[game]("cards", [c], lang) or c)
+                    for c in template["choose_from"]
+                ],
+            }
+        )
     if "min_dice" in template:
-        fields.append({"name": "dice", "label": gettext("Dice"),
-                       "min": template["min_dice"], "max": template["max_dice"],
-                       "value": template["max_dice"]})
+        fields.append(
+            {
+                "name": "dice",
+                "label": gettext("Dice"),
+                "min": template["min_dice"],
+                "max": template["max_dice"],
+                "value": template["max_dice"],
+            }
+        )
     if "min_stop" in template:
-        fields.append({"name": "stop_at", "label": gettext("Stop when down to"),
-                       "min": template["min_stop"], "max": template["max_stop"],
-                       "value": template["min_stop"]})
+        fields.append(
+            {
+                "name": "stop_at",
+                "label": gettext("Stop when down to"),
+                "min": template["min_stop"],
+                "max": template["max_stop"],
+                "value": template["min_stop"],
+            }
+        )
     if "min" in template:
-        fields.append({"name": "troops", "label": gettext("Troops"), "min": template["min"],
-                       "max": template["max"], "value": template["max"]})
+        fields.append(
+            {
+                "name": "troops",
+                "label": gettext("Troops"),
+                "min": template["min"],
+                "max": template["max"],
+                "value": template["max"],
+            }
+        )
     return fields
 
 
-def build_action_forms(game: str, actions: list[dict[str, Any]],
-                       names: Mapping[int, str]) -> list[dict[str, Any]]:
+def build_action_forms(
+    game: str, actions: list[dict[str, Any]], names: Mapping[int, str]
+) -> list[dict[str, Any]]:
     return [
         {
             "type": action["type"],
@@ -93,15 +139,17 @@ def rule_url(game: str, anchor: str | None) -> str:
         return ""
 
 
-def render_log(match: Match, moves: list[Move], viewer: int | None,
-               names: Mapping[int, str]) -> list[dict[str, Any]]:
+def render_log(
+    match: Match, moves: list[Move], viewer: int | None, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
     reveal = match.status == Match.Status.FINISHED
     return [
         {
             "number": move.number,
             "at": move.created_at,
-            "lines": [presenters.render_event(match.game, e, viewer, reveal, names)
-                      for e in move.events],
+            "lines": [
+                presenters.render_event(match.game, e, viewer, reveal, names) for e in move.events
+            ],
         }
         for move in moves
     ]
@@ -114,23 +162,35 @@ def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | No
     rows = []
     for seat_text, lines in result["breakdown"].items():
         seat = int(seat_text)
-        rows.append({
-            "seat": seat,
-            "name": names.get(seat, seat),
-            "total": result["totals"].get(seat_text, 0),
-            "winner": seat in result["winners"],
-            "lines": [{"text": presenters.render_message(match.game, line["label"],
-                                                        line["params"], names),
-                       "points": line["points"]} for line in lines],
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "name": names.get(seat, seat),
+                "total": result["totals"].get(seat_text, 0),
+                "winner": seat in result["winners"],
+                "lines": [
+                    {
+                        "text": presenters.render_message(
+                            match.game, line["label"], line["params"], names
+                        ),
+                        "points": line["points"],
+                    }
+                    for line in lines
+                ],
+            }
+        )
     rank = {seat: i for i, group in enumerate(result["ranking"]) for seat in group}
     rows.sort(key=lambda row: rank.get(row["seat"], 99))
     return {"rows": rows, "winners": [names.get(s, s) for s in result["winners"]]}
 
 
-def game_page_context(request: HttpRequest, match: Match, state: Any = None,
-                      replay_step: int | None = None,
-                      log: list[Move] | None = None) -> dict[str, Any]:
+def game_page_context(
+    request: HttpRequest,
+    match: Match,
+    state: Any = None,
+    replay_step: int | None = None,
+    log: list[Move] | None = None,
+) -> dict[str, Any]:
     seats = list(match.seats.all())
     user = request.user
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
@@ -141,13 +201,20 @@ def game_page_context(request: HttpRequest, match: Match, state: Any = None,
     if match.state is not None:
         state = state if state is not None else match.engine_state()
         view = engine.view(state, viewer)
-        if (replay_step is None and mine and mine.status == Seat.Status.JOINED
-                and match.status == Match.Status.ACTIVE):
+        if (
+            replay_step is None
+            and mine
+            and mine.status == Seat.Status.JOINED
+            and match.status == Match.Status.ACTIVE
+        ):
             forms = build_action_forms(match.game, engine.legal_actions(state, viewer), names)
     if log is None:
         log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
-    away = set(Vacation.objects.filter(ended_at=None, user__in=[s.user_id for s in seats])
-               .values_list("user_id", flat=True))
+    away = set(
+        Vacation.objects.filter(ended_at=None, user__in=[s.user_id for s in seats]).values_list(
+            "user_id", flat=True
+        )
+    )
     for seat in seats:
         seat.away = seat.user_id in away
     extra: dict[str, Any] = {}

@@ -39,7 +39,9 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
             )
         vacation = Vacation.objects.create(user=user, started_at=now)
         waiting = Match.objects.select_for_update().filter(
-            status=Match.Status.ACTIVE, seats__user=user, seats__is_to_act=True,
+            status=Match.Status.ACTIVE,
+            seats__user=user,
+            seats__is_to_act=True,
             deadline__isnull=False,
         )
         for match in waiting:
@@ -56,8 +58,11 @@ def end_vacation(user: Any, now: datetime | None = None) -> None:
         if not updated:
             return
         paused = Match.objects.select_for_update().filter(
-            status=Match.Status.ACTIVE, seats__user=user, seats__is_to_act=True,
-            deadline__isnull=True, paused_remaining__isnull=False,
+            status=Match.Status.ACTIVE,
+            seats__user=user,
+            seats__is_to_act=True,
+            deadline__isnull=True,
+            paused_remaining__isnull=False,
         )
         for match in paused:
             match.deadline = now + match.paused_remaining

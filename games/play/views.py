@@ -47,9 +47,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         Seat.objects.filter(user=request.user)
         .exclude(status=Seat.Status.DECLINED)
         .select_related("match")
-        .prefetch_related(
-            Prefetch("match__seats", queryset=Seat.objects.select_related("user"))
-        )
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user")))
         .order_by("-match__created_at")
     )
     my_turn, waiting, invitations, finished = [], [], [], []
@@ -244,13 +242,22 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
     if not request.user.is_authenticated:
         signup = reverse("accounts:signup") + "?next=" + request.path
-        return render(request, "play/invitation.html", {
-            "seat": seat, "signup": signup,
-            "host_vacation_days": vacation.days_left(seat.match.created_by)})
+        return render(
+            request,
+            "play/invitation.html",
+            {
+                "seat": seat,
+                "signup": signup,
+                "host_vacation_days": vacation.days_left(seat.match.created_by),
+            },
+        )
     if request.method == "POST":
         return _answer(request, seat, seat.match)
-    return render(request, "play/invitation.html", {
-        "seat": seat, "host_vacation_days": vacation.days_left(seat.match.created_by)})
+    return render(
+        request,
+        "play/invitation.html",
+        {"seat": seat, "host_vacation_days": vacation.days_left(seat.match.created_by)},
+    )
 
 
 @login_required
@@ -296,7 +303,9 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         step = len(log)
     engine = found.engine
-    state = engine.replay(found.players, found.options, found.seed, [m.log_entry() for m in log[:step]])
+    state = engine.replay(
+        found.players, found.options, found.seed, [m.log_entry() for m in log[:step]]
+    )
     context = game_page_context(request, found, state=state, replay_step=step, log=log[:step])
     context.update({"step": step, "steps": len(log)})
     return render(request, "play/replay.html", context)
@@ -318,4 +327,3 @@ def verify(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "play/verify.html", {"match": found, "same": same, "moves": len(entries)}
     )
-

@@ -16,8 +16,15 @@ PRODUCTION = {
 }
 # Variables the test process may carry that would leak into the subprocess under test.
 INHERITED_SETTINGS = {
-    "DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT", "DATABASE_URL", "LANGUAGE_CODE", "EMAIL_URL",
-    "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "DEBUG",
+    "SECRET_KEY",
+    "SECURE_SSL_REDIRECT",
+    "DATABASE_URL",
+    "LANGUAGE_CODE",
+    "EMAIL_URL",
+    "CELERY_BROKER_URL",
+    "CACHE_URL",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
 
 
@@ -83,8 +90,9 @@ def test_database_url_switches_to_postgresql_and_email_url_to_smtp(tmp_path):
 def test_the_defaults_need_nothing_installed(tmp_path):
     code = (
         "from django.conf import settings as s;"
-        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['OPTIONS']['transaction_mode'],"
-        " s.CELERY_BROKER_URL, s.EMAIL_BACKEND)"
+        "db = s.DATABASES['default'];"
+        "print(db['ENGINE'], db['OPTIONS']['transaction_mode'], s.CELERY_BROKER_URL,"
+        " s.EMAIL_BACKEND)"
     )
     result = run_django(tmp_path, {"DEBUG": "1"}, "shell", "-v", "0", "-c", code)
     assert result.stdout.split() == [

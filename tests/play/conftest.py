@@ -7,7 +7,6 @@ import re
 from html import unescape
 from typing import Any
 
-
 FORM = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
 
 

@@ -10,8 +10,16 @@ from tests.play.conftest import fill, legal_forms
 
 pytestmark = pytest.mark.django_db
 
-RISK_PREFERENCE = ["trade", "blitz", "move_in", "place", "place_neutral", "claim", "end_attack",
-                   "end_turn"]
+RISK_PREFERENCE = [
+    "trade",
+    "blitz",
+    "move_in",
+    "place",
+    "place_neutral",
+    "claim",
+    "end_attack",
+    "end_turn",
+]
 
 
 def choose(game, templates, rng):

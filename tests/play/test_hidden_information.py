@@ -39,17 +39,23 @@ def hide_differently(game, state, viewer):
         discs = list(state["discs_on"].values()) + state["unused"]
         rng.shuffle(discs)
         state["discs_on"] = dict(zip(cells, discs[: len(cells)], strict=True))
-        state["unused"] = discs[len(cells):]
+        state["unused"] = discs[len(cells) :]
     else:
         state["deck"] = state["deck"][::-1]
     return state
 
 
-@pytest.mark.parametrize(("game", "options", "players"), [
-    ("collar", {}, 2), ("richelieu", {"ruleset": "fun-for-2"}, 2), ("risk", {"mode": "intro"}, 3),
-])
-def test_pages_do_not_change_when_hidden_information_changes(client, start_match, game, options,
-                                                              players, outsider):
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("collar", {}, 2),
+        ("richelieu", {"ruleset": "fun-for-2"}, 2),
+        ("risk", {"mode": "intro"}, 3),
+    ],
+)
+def test_pages_do_not_change_when_hidden_information_changes(
+    client, start_match, game, options, players, outsider
+):
     match = start_match(game, options, players, visibility="open")
     viewer_seat = match.seats.get(number=0)
     before = {who: page(client, who, match) for who in (viewer_seat.user, outsider, None)}

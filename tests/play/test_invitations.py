@@ -15,25 +15,47 @@ def test_the_creation_form_renders_every_option_with_help_and_creates_the_match(
     client.force_login(player)
     page = client.get("/en/play/new/richelieu/").content.decode()
     assert 'name="option_ruleset"' in page and 'name="option_short"' in page
-    response = client.post("/en/play/new/richelieu/", {
-        "players": "2", "days_per_move": "5", "visibility": "open", "timeout_policy": "skip",
-        "option_ruleset": "fun-for-2", "invite": ""})
+    response = client.post(
+        "/en/play/new/richelieu/",
+        {
+            "players": "2",
+            "days_per_move": "5",
+            "visibility": "open",
+            "timeout_policy": "skip",
+            "option_ruleset": "fun-for-2",
+            "invite": "",
+        },
+    )
     match = Match.objects.get()
     assert response["Location"] == f"/en/play/{match.pk}/"
     assert (match.options, match.days_per_move, match.status) == (
-        {"ruleset": "fun-for-2", "short": False}, 5, Match.Status.WAITING)
+        {"ruleset": "fun-for-2", "short": False},
+        5,
+        Match.Status.WAITING,
+    )
     assert len(match.seed_sha256) == 64
 
 
-@pytest.mark.parametrize("data", [
-    {"players": "5"}, {"days_per_move": "4"}, {"option_ruleset": "chess"},
-    {"players": "3", "option_ruleset": "fun-for-2"}, {"invite": "nobody-here"},
-    {"visibility": "secret"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"players": "5"},
+        {"days_per_move": "4"},
+        {"option_ruleset": "chess"},
+        {"players": "3", "option_ruleset": "fun-for-2"},
+        {"invite": "nobody-here"},
+        {"visibility": "secret"},
+    ],
+)
 def test_bad_creation_input_gets_a_form_error(client, player, data):
     client.force_login(player)
-    base = {"players": "2", "days_per_move": "3", "visibility": "private",
-            "timeout_policy": "lose", "option_ruleset": "multiplayer"}
+    base = {
+        "players": "2",
+        "days_per_move": "3",
+        "visibility": "private",
+        "timeout_policy": "lose",
+        "option_ruleset": "multiplayer",
+    }
     response = client.post("/en/play/new/richelieu/", {**base, **data})
     assert response.status_code == 200
     assert response.context["form"].errors
@@ -45,8 +67,9 @@ def test_an_unknown_game_is_a_404(client, player):
     assert client.get("/en/play/new/chess/").status_code == 404
 
 
-def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(client, player, mailoutbox,
-                                                                     django_capture_on_commit_callbacks):
+def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(
+    client, player, mailoutbox, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         match = lifecycle.create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
     assert mailoutbox[0].to == ["new.friend@example.com"]
@@ -54,10 +77,18 @@ def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(client, play
     path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
     landing = client.get(path).content.decode()
     assert "/accounts/signup/?next=" in landing
-    client.post("/en/accounts/signup/", {
-        "username": "newfriend", "email": "new.friend@example.com", "language": "en",
-        "timezone": "UTC", "password1": "a-long-Password-2026", "password2": "a-long-Password-2026",
-        "display_name": ""})
+    client.post(
+        "/en/accounts/signup/",
+        {
+            "username": "newfriend",
+            "email": "new.friend@example.com",
+            "language": "en",
+            "timezone": "UTC",
+            "password1": "a-long-Password-2026",
+            "password2": "a-long-Password-2026",
+            "display_name": "",
+        },
+    )
     response = client.post(path, {"answer": "accept"})
     assert response.status_code == 302
     match.refresh_from_db()
@@ -122,6 +153,5 @@ def test_the_creator_invites_a_player_later_from_the_match_page(client, player, 
     response = client.post(f"/en/play/{match.pk}/invite/", {"target": "ghost"}, follow=True)
     assert "no player called" in " ".join(str(m) for m in response.context["messages"])
     client.force_login(opponent)
-    response = client.post(f"/en/play/{match.pk}/invite/", {"target": "x@example.com"},
-                           follow=True)
+    response = client.post(f"/en/play/{match.pk}/invite/", {"target": "x@example.com"}, follow=True)
     assert "Only the creator" in " ".join(str(m) for m in response.context["messages"])

@@ -70,8 +70,9 @@ def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsi
     assert caught.value.status == 403
 
 
-@pytest.mark.parametrize("action", [None, "draw", [], {"type": "leave"}, {"type": "timeout_skip"},
-                                    {"no": "type"}])
+@pytest.mark.parametrize(
+    "action", [None, "draw", [], {"type": "leave"}, {"type": "timeout_skip"}, {"no": "type"}]
+)
 def test_forged_actions_are_refused_with_a_reason(start_match, action):
     match = start_match("collar")
     user, _ = to_move(match)

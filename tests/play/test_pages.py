@@ -8,13 +8,22 @@ from games.play.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("data", [
-    {}, {"action": "not json", "version": "0"}, {"action": "[1, 2]", "version": "0"},
-    {"action": '{"type": "draw"}', "version": "x"}, {"action": '{"type": "fly"}', "version": "0"},
-    {"action": '{"type": "leave"}', "version": "0"},
-    {"action": '{"type": "place", "territory": "mars", "min": 1, "max": 3}', "troops": "many",
-     "version": "0"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"action": "not json", "version": "0"},
+        {"action": "[1, 2]", "version": "0"},
+        {"action": '{"type": "draw"}', "version": "x"},
+        {"action": '{"type": "fly"}', "version": "0"},
+        {"action": '{"type": "leave"}', "version": "0"},
+        {
+            "action": '{"type": "place", "territory": "mars", "min": 1, "max": 3}',
+            "troops": "many",
+            "version": "0",
+        },
+    ],
+)
 def test_forged_move_forms_get_a_message_never_a_server_error(client, start_match, data):
     match = start_match("collar")
     client.force_login(match.seats.get(is_to_act=True).user)
@@ -29,8 +38,11 @@ def test_an_illegal_move_shows_the_engine_message_in_the_readers_language(client
     seat = match.seats.get(is_to_act=True)
     seat.user.language = "es"
     client.force_login(seat.user)
-    response = client.post(f"/es/play/{match.pk}/move/",
-                           {"action": '{"type": "take_discard"}', "version": "0"}, follow=True)
+    response = client.post(
+        f"/es/play/{match.pk}/move/",
+        {"action": '{"type": "take_discard"}', "version": "0"},
+        follow=True,
+    )
     text = " ".join(str(m) for m in response.context["messages"])
     assert text and "discard" not in text.lower()  # Spanish, not English
     assert 'href="/es/rules/collar/section/first-turn/"' in text
@@ -40,8 +52,9 @@ def test_a_stale_form_says_the_game_moved_on_and_shows_the_fresh_board(client, s
     match = start_match("collar")
     client.force_login(match.seats.get(is_to_act=True).user)
     client.post(f"/en/play/{match.pk}/move/", {"action": '{"type": "draw"}', "version": "0"})
-    response = client.post(f"/en/play/{match.pk}/move/",
-                           {"action": '{"type": "draw"}', "version": "0"}, follow=True)
+    response = client.post(
+        f"/en/play/{match.pk}/move/", {"action": '{"type": "draw"}', "version": "0"}, follow=True
+    )
     assert "moved on" in " ".join(str(m) for m in response.context["messages"])
     assert response.context["match"].version == 1
 
@@ -49,16 +62,20 @@ def test_a_stale_form_says_the_game_moved_on_and_shows_the_fresh_board(client, s
 def test_someone_else_posting_to_a_match_gets_a_message(client, start_match, outsider):
     match = start_match("collar", visibility="open")
     client.force_login(outsider)
-    response = client.post(f"/en/play/{match.pk}/move/",
-                           {"action": '{"type": "draw"}', "version": "0"}, follow=True)
+    response = client.post(
+        f"/en/play/{match.pk}/move/", {"action": '{"type": "draw"}', "version": "0"}, follow=True
+    )
     assert "do not have a seat" in " ".join(str(m) for m in response.context["messages"])
 
 
 def test_an_htmx_move_returns_the_page_with_the_new_board(client, start_match):
     match = start_match("collar")
     client.force_login(match.seats.get(is_to_act=True).user)
-    response = client.post(f"/en/play/{match.pk}/move/",
-                           {"action": '{"type": "draw"}', "version": "0"}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/en/play/{match.pk}/move/",
+        {"action": '{"type": "draw"}', "version": "0"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 200
     assert response["HX-Push-Url"] == f"/en/play/{match.pk}/"
 
@@ -93,9 +110,14 @@ def test_the_dashboard_lists_my_turn_first_and_its_queries_are_bounded(
     assert deadlines == sorted(deadlines)
 
 
-@pytest.mark.parametrize(("game", "options", "players"), [
-    ("collar", {}, 2), ("richelieu", {}, 4), ("risk", {"mode": "classic"}, 5),
-])
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("collar", {}, 2),
+        ("richelieu", {}, 4),
+        ("risk", {"mode": "classic"}, 5),
+    ],
+)
 def test_each_game_page_has_a_bounded_number_of_queries(
     client, start_match, game, options, players, django_assert_max_num_queries
 ):

@@ -46,8 +46,9 @@ def format_params(game: str, params: Mapping[str, Any], names: Mapping[int, str]
     return shown
 
 
-def render_message(game: str, message_id: str, params: Mapping[str, Any],
-                   names: Mapping[int, str]) -> str:
+def render_message(
+    game: str, message_id: str, params: Mapping[str, Any], names: Mapping[int, str]
+) -> str:
     text = gettext(message_id)
     try:
         return text.format(**format_params(game, params, names))
@@ -55,8 +56,9 @@ def render_message(game: str, message_id: str, params: Mapping[str, Any],
         return text
 
 
-def render_event(game: str, event: Mapping[str, Any], viewer: int | None, reveal: bool,
-                 names: Mapping[int, str]) -> str:
+def render_event(
+    game: str, event: Mapping[str, Any], viewer: int | None, reveal: bool, names: Mapping[int, str]
+) -> str:
     """One event of the move log, as ``viewer`` may see it, in the active language."""
     public = redact_event(dict(event), viewer, reveal_all=reveal)
     message_id = get_engine(game).event_messages.get(public["code"], public["code"])

@@ -5,7 +5,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.collar.data import CARDS, noun as collar_noun
+from games.engines.collar.data import CARDS
+from games.engines.collar.data import noun as collar_noun
 
 
 def card_name(card_id: str, lang: str) -> str:
@@ -16,8 +17,11 @@ def card_name(card_id: str, lang: str) -> str:
     wish = data.get("wish") or {}
     if wish.get("kind") == "gem":
         what = _("%(id)s (wish: %(count)s × %(gem)s, %(florins)s florins)") % {
-            "id": card_id, "count": wish["count"], "gem": collar_noun(wish["gem"], lang),
-            "florins": wish["florins"]}
+            "id": card_id,
+            "count": wish["count"],
+            "gem": collar_noun(wish["gem"], lang),
+            "florins": wish["florins"],
+        }
         return what
     return str(card_id)
 

@@ -35,14 +35,17 @@ def describe(action: Mapping[str, Any], names: Mapping[int, str], lang: str) -> 
             return _("Take %(card)s, paying a marker from stock") % {"card": card}
         if pay:
             return _("Take %(card)s, paying the marker on %(source)s") % {
-                "card": card, "source": card_name(str(pay), lang)}
+                "card": card,
+                "source": card_name(str(pay), lang),
+            }
         return _("Take %(card)s") % {"card": card}
     if kind == "place_marker":
         return _("Place a marker on %(card)s") % {"card": card}
     if kind == "move_marker":
         return _("Move the marker from %(source)s to %(target)s") % {
             "source": card_name(str(action.get("from", action.get("source", ""))), lang),
-            "target": card_name(str(action.get("to", action.get("target", ""))), lang)}
+            "target": card_name(str(action.get("to", action.get("target", ""))), lang),
+        }
     if kind == "marker_back":
         return _("Spend a “marker back” disc")
     if kind == "pass":

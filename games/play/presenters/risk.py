@@ -70,16 +70,21 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     for territory_view in view["territories"]:
         x, y = where[territory_view["id"]]
         owner = territory_view["owner"]
-        nodes.append({
-            "id": territory_view["id"],
-            "x": x, "y": y,
-            "name": territory(territory_view["id"], lang),
-            "troops": territory_view["troops"],
-            "css": f"owner-{owner}" if owner is not None else
-                   f"neutral-{territory_view.get('neutral')}" if territory_view.get("neutral")
-                   else "unclaimed",
-            "continent": territory_view["continent"],
-        })
+        nodes.append(
+            {
+                "id": territory_view["id"],
+                "x": x,
+                "y": y,
+                "name": territory(territory_view["id"], lang),
+                "troops": territory_view["troops"],
+                "css": f"owner-{owner}"
+                if owner is not None
+                else f"neutral-{territory_view.get('neutral')}"
+                if territory_view.get("neutral")
+                else "unclaimed",
+                "continent": territory_view["continent"],
+            }
+        )
     lines = []
     for edge in board["connections"]:
         (x1, y1), (x2, y2) = where[edge["a"]], where[edge["b"]]
@@ -87,8 +92,15 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
             # Alaska–Kamchatka crosses the edge of the map: two stubs towards the edges.
             left, right = (x1, y1) if x1 < x2 else (x2, y2), (x2, y2) if x1 < x2 else (x1, y1)
             lines.append({"x1": left[0], "y1": left[1], "x2": 0, "y2": left[1], "sea": True})
-            lines.append({"x1": right[0], "y1": right[1], "x2": board["layout_box"]["width"],
-                          "y2": right[1], "sea": True})
+            lines.append(
+                {
+                    "x1": right[0],
+                    "y1": right[1],
+                    "x2": board["layout_box"]["width"],
+                    "y2": right[1],
+                    "sea": True,
+                }
+            )
             continue
         lines.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "sea": edge.get("sea", False)})
     return {"nodes": nodes, "lines": lines}

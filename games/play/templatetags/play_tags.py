@@ -34,9 +34,17 @@ def get(mapping: Any, key: Any) -> Any:
 
 
 #: Two-letter codes that tell the Richelieu regions apart without relying on colour.
-REGION_CODES = {"bourgogne": "BG", "bretagne": "BR", "champagne": "CH", "normandie": "NO",
-                "languedoc": "LA", "provence": "PR", "anjou": "AN", "bourbon": "BB",
-                "auvergne": "AU"}
+REGION_CODES = {
+    "bourgogne": "BG",
+    "bretagne": "BR",
+    "champagne": "CH",
+    "normandie": "NO",
+    "languedoc": "LA",
+    "provence": "PR",
+    "anjou": "AN",
+    "bourbon": "BB",
+    "auvergne": "AU",
+}
 
 
 @register.filter

@@ -13,11 +13,14 @@ class Command(BaseCommand):
         checked = 0
         for match in Match.objects.exclude(state=None).iterator():
             engine = match.engine
-            log = [{"seat": s, "action": a}
-                   for s, a in match.moves.order_by("number").values_list("seat", "action")]
+            log = [
+                {"seat": s, "action": a}
+                for s, a in match.moves.order_by("number").values_list("seat", "action")
+            ]
             state = engine.replay(match.players, match.options, match.seed, log)
             same = json.dumps(engine.to_json(state), sort_keys=True) == json.dumps(
-                match.state, sort_keys=True)
+                match.state, sort_keys=True
+            )
             if not same or len(log) != match.version:
                 bad.append(match.pk)
             checked += 1
