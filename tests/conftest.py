@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -187,3 +189,61 @@ def _english_outside_requests() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+def url_of_test_database() -> str:
+    """The URL of the database this test writes to, for a server or worker in another process."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return (
+        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or 'localhost'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+
+
+@pytest.fixture
+def start_worker(transactional_db: None) -> Iterator[Any]:
+    """``start_worker(quiet=False, **env)``: a real Celery worker, as ``make run`` starts it,
+    on the test database and the configured broker; every worker started is stopped after."""
+    from django.conf import settings
+
+    started: list[subprocess.Popen[str]] = []
+
+    def start(quiet: bool = False, **env: str) -> subprocess.Popen[str]:
+        environment = {
+            **os.environ,
+            "DATABASE_URL": url_of_test_database(),
+            "VAR_DIR": str(settings.VAR_DIR),
+            **env,
+        }
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=WARNING",
+            ],
+            cwd=Path(__file__).resolve().parent.parent,
+            env=environment,
+            text=True,
+            stdout=subprocess.DEVNULL if quiet else subprocess.PIPE,
+            stderr=subprocess.DEVNULL if quiet else subprocess.STDOUT,
+        )
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=20)

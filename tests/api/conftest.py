@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import url_of_test_database
+
 V1 = "/api/v1"
 ROOT = Path(__file__).resolve().parents[2]
 #: High enough that the bots and the concurrency tests are never throttled.
@@ -97,18 +99,6 @@ def to_act(match: Any) -> Any:
     match.refresh_from_db()
     return match.seats.filter(is_to_act=True).select_related("user").first().user
 
-
-def url_of_test_database() -> str:
-    """The URL of the database this test writes to, for a server in another process."""
-    from django.db import connection
-
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or 'localhost'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
 
 
 def free_port() -> int:

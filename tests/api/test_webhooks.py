@@ -3,9 +3,6 @@ queued in an outbox, sent by a Celery task, retried with a growing wait until it
 """
 
 import json
-import os
-import subprocess
-import sys
 import threading
 import time
 from datetime import timedelta
@@ -18,7 +15,7 @@ from django.utils import timezone
 from games.api import webhooks
 from games.api.models import Webhook, WebhookDelivery
 from games.play import moves
-from tests.api.conftest import ROOT, to_act, url_of_test_database
+from tests.api.conftest import to_act
 
 
 class Receiver:
@@ -202,15 +199,9 @@ def test_the_api_page_sets_the_webhook_and_shows_the_secret_once(client, player,
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
-    start_match, player, opponent, as_user, receiver
+    start_match, player, opponent, as_user, receiver, start_worker
 ):
-    env = {**os.environ, "DATABASE_URL": url_of_test_database(), "API_WEBHOOK_ALLOW_PRIVATE": "1",
-           "VAR_DIR": str(django_settings.VAR_DIR)}  # fmt: skip
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+    worker = start_worker(API_WEBHOOK_ALLOW_PRIVATE="1")
     try:
         match = start_match("collar")
         first = to_act(match)
@@ -236,4 +227,3 @@ def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
             time.sleep(0.1)
     finally:
         worker.terminate()
-        worker.wait(timeout=20)

@@ -5,16 +5,11 @@ and doubles nothing, and mail waits out an SMTP outage."""
 from __future__ import annotations
 
 import email.header
-import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from config.celery import app
 from games.notifications import outbox, tasks
@@ -24,17 +19,6 @@ from games.play import lifecycle, moves
 from .smtp import SmtpServer
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def worker_database_url():
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or 'localhost'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
 
 
 @pytest.fixture
@@ -47,15 +31,12 @@ def smtp():
 
 
 @pytest.fixture
-def workers(require, smtp):
+def workers(require, smtp, start_worker):
     """Start (and restart) a real worker that sends through the test SMTP server."""
     require("redis")
     app.control.purge()
     started = []
     env = {
-        **os.environ,
-        "DATABASE_URL": worker_database_url(),
-        "VAR_DIR": str(settings.VAR_DIR),
         "EMAIL_URL": f"smtp://127.0.0.1:{smtp.port}",
         "EMAIL_TIMEOUT": "10",
         "NOTIFICATIONS_LEASE_SECONDS": "2",
@@ -63,25 +44,7 @@ def workers(require, smtp):
     }
 
     def start():
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=WARNING",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        process = start_worker(quiet=True, **env)
         started.append(process)
         return process
 
