@@ -68,6 +68,12 @@ def record(
 
 
 def queue(notification_id: int) -> None:
-    from games.notifications.tasks import deliver
+    queue_many([notification_id])
 
-    deliver.delay_on_commit(notification_id)
+
+def queue_many(notification_ids: list[int]) -> None:
+    """One delivery task for rows written together, sent once the transaction commits."""
+    from games.notifications.tasks import deliver_batch
+
+    if notification_ids:
+        deliver_batch.delay_on_commit(list(notification_ids))

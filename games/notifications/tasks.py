@@ -19,6 +19,15 @@ def deliver(self: Any, notification_id: int) -> None:
         raise self.retry(countdown=retry_in)
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def deliver_batch(notification_ids: list[int]) -> None:
+    """Send several outbox rows (those one commit wrote); a row that fails comes back alone."""
+    for notification_id in notification_ids:
+        retry_in = delivery.deliver(notification_id)
+        if retry_in is not None:
+            deliver.apply_async((notification_id,), countdown=retry_in)
+
+
 @shared_task(acks_late=True, ignore_result=True)
 def sweep(limit: int = 2000) -> int:
     """Every minute from beat: queue the rows that are due and have no task on the way.
