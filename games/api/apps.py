@@ -9,7 +9,7 @@ class ApiConfig(AppConfig):
 
     def ready(self) -> None:
         from games.api import schema, throttling, webhooks  # noqa: F401  (registers extensions)
-        from games.play.moves import match_changed
+        from games.play.moves import match_recorded
 
         throttling.check_rates()
-        match_changed.connect(webhooks.on_match_changed, dispatch_uid="api-webhooks")
+        match_recorded.connect(webhooks.on_match_recorded, dispatch_uid="api-webhooks")

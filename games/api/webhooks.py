@@ -1,8 +1,9 @@
 """Webhooks for bots: a signed POST when it becomes the owner's turn, through an outbox.
 
-When a match changes (``match_changed``, sent after commit), one ``WebhookDelivery`` row is
-created per user who now has to act and has a webhook; the unique (user, match, version)
-constraint makes a repeated signal harmless. A Celery task sends each row; a row that could
+When a match changes (``match_recorded``, sent inside the transaction of the change), one
+``WebhookDelivery`` row is written per user who now has to act and has a webhook, so a
+committed move never lacks its notice; the unique (user, match, version) constraint makes a
+repeated signal harmless. A Celery task sends each row; a row that could
 not be sent stays due and the beat sweep (``retry_due``) sends it again with a growing wait.
 
 Each POST carries ``X-Partida-Signature: t=<unix time>,v1=<hex>``, where ``<hex>`` is the
@@ -34,7 +35,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
 from games.play.errors import PlayError
-from games.play.models import Move, Seat
+from games.play.models import Match, Move, Seat
+from games.play.moves import seats_of
 
 logger = logging.getLogger(__name__)
 
@@ -89,47 +91,72 @@ def save_webhook(user: Any, url: str, rotate_secret: bool = False) -> tuple[Webh
 # Queueing (the outbox) -------------------------------------------------------------------
 
 
-def on_match_changed(sender: Any, match_id: int, version: int, kind: str, **kwargs: Any) -> None:
-    """``match_changed`` receiver: queue a notice for each webhook owner whose turn it is."""
+def on_match_recorded(
+    sender: Any,
+    match_id: int,
+    version: int,
+    kind: str,
+    match: Any = None,
+    move: Any = None,
+    **kwargs: Any,
+) -> None:
+    """``match_recorded`` receiver (inside the move's transaction): a notice row for each
+    webhook owner whose turn it now is, committed with the move, nudged once it commits."""
     if kind not in TURN_KINDS:
         return
-    try:
-        queued = queue_turn_notices(match_id, version, kind)
-    except Exception:  # the move is committed already: a notice must never turn it into a 500
+    try:  # the rows are written in a savepoint of their own
+        queued = queue_turn_notices(match_id, version, kind, match, move)
+    except Exception:  # a notice must never cost the player their move
         logger.exception("could not queue webhook notices for match %s v%s", match_id, version)
         return
     for delivery_id in queued:
         transaction.on_commit(lambda pk=delivery_id: _nudge(pk))
 
 
-def queue_turn_notices(match_id: int, version: int, kind: str) -> list[int]:
-    seats = list(
-        Seat.objects.filter(
-            match_id=match_id, is_to_act=True, status=Seat.Status.JOINED,
-            user__api_webhook__active=True,
-        ).values_list(
-            "user_id", "number", "user__api_webhook__id", "match__game", "user__language"
-        )
-    )  # fmt: skip
+def queue_turn_notices(
+    match_id: int, version: int, kind: str, match: Any = None, move: Any = None
+) -> list[int]:
+    """Write the rows (none twice for one version) and return their ids."""
+    if match is None:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return []
+    if kind == "move" and move is None:
+        move = Move.objects.filter(match_id=match_id, number=version).first()
+    # A player who is still to act after their own move is in the same turn: no notice.
+    mover = move.seat if kind == "move" and move is not None else None
+    seats = {
+        s.user_id: s
+        for s in seats_of(match)
+        if s.is_to_act and s.status == Seat.Status.JOINED and s.user_id and s.number != mover
+    }
     if not seats:
         return []
-    if kind == "move":
-        # A player who is still to act after their own move is in the same turn: no notice.
-        mover = Move.objects.filter(match_id=match_id, number=version).values_list("seat")
-        mover_seat = mover.first()
-        seats = [s for s in seats if mover_seat is None or s[1] != mover_seat[0]]
-    created = []
-    for user_id, number, webhook_id, game, language in seats:
-        try:
-            with transaction.atomic():
-                delivery = WebhookDelivery.objects.create(
-                    webhook_id=webhook_id, user_id=user_id, match_id=match_id, version=version,
-                    payload=payload(match_id, version, game, number, language),
-                )  # fmt: skip
-        except IntegrityError:
-            continue  # already queued for this version: the signal came twice
-        created.append(delivery.pk)
-    return created
+    hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
+    found = hooks.values_list("id", "user_id")
+    rows = [
+        WebhookDelivery(
+            webhook_id=webhook_id, user_id=user_id, match_id=match_id, version=version,
+            payload=payload(match_id, version, match.game, seats[user_id].number,
+                            seats[user_id].user.language),
+        )
+        for webhook_id, user_id in found
+    ]  # fmt: skip
+    if not rows:
+        return []
+    try:
+        with transaction.atomic():
+            WebhookDelivery.objects.bulk_create(rows)
+    except IntegrityError:  # some were queued for this version already: the signal came twice
+        existing = set(
+            WebhookDelivery.objects.filter(match_id=match_id, version=version).values_list(
+                "user_id", flat=True
+            )
+        )
+        rows = [row for row in rows if row.user_id not in existing]
+        with transaction.atomic():
+            WebhookDelivery.objects.bulk_create(rows)
+    return [row.pk for row in rows]
 
 
 def payload(match_id: int, version: int, game: str, seat: int, language: str) -> dict[str, Any]:

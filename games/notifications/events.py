@@ -17,9 +17,11 @@ from games.notifications.models import (
     MatchMute,
     Mode,
     Notification,
+    NotificationSettings,
     settings_for,
 )
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
+from games.play.moves import seats_of
 
 Kind = Notification.Kind
 PLAYING = (Seat.Status.JOINED, Seat.Status.OUT)
@@ -33,18 +35,6 @@ def last_move_number(user: Any, match: Match) -> int:
     if key not in cache:
         cache[key] = match.moves.filter(user=user).aggregate(n=Max("number"))["n"] or 0
     return int(cache[key])
-
-
-def already_told(user: Any, match: Match, kind: str, **data: Any) -> bool:
-    """Whether this reader already has such an email since their own last move."""
-    rows = Notification.objects.filter(
-        recipient=user,
-        match=match,
-        kind=kind,
-        version__gte=last_move_number(user, match),
-        **{f"data__{key}": value for key, value in data.items()},
-    )
-    return rows.exclude(status=Notification.Status.SUPPRESSED).exists()
 
 
 def muted(user: Any, match: Match | None) -> bool:
@@ -71,34 +61,95 @@ def notify(
     )
 
 
-def match_changed(match_id: Any, version: int, kind: str) -> None:
-    """Rows for a committed change of a match (the play layer's ``match_changed`` signal)."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or kind in ("aborted", "cancelled"):
+def match_changed(
+    match_id: Any,
+    version: int,
+    kind: str,
+    match: Match | None = None,
+    move: Move | None = None,
+    to_act_before: set[int] | None = None,
+) -> None:
+    """Rows for a change of a match, written in the transaction that makes the change.
+
+    The play layer hands over the match with its seats, the move it has just written and the
+    seats that were to act before it, so this reads only the readers' settings and mutes, and
+    only when someone is to hear of the change; then one INSERT in a savepoint.
+
+    A your-turn email (and its reminders) goes to a reader who has just become one to act; a
+    reader who was to act already has been told of this turn.
+    """
+    if kind in ("aborted", "cancelled"):
         return
-    move = match.moves.filter(number=version).first() if version else None
+    if match is None:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return
+    if move is None and version:
+        move = match.moves.filter(number=version).first()
     actor = move.seat if move is not None else None
-    for seat in match.seats.filter(status__in=PLAYING, user__isnull=False).select_related("user"):
-        candidates = _candidates(match, seat, kind, actor)
-        data = {"seat": actor} if actor is not None else {}
-        if candidates:
-            notify(seat.user, candidates, match, version, data=data)
-        if seat.is_to_act and seat.number != actor and match.status == Match.Status.ACTIVE:
-            schedule_reminders(seat, match, version)
+    before = to_act_before or set()
+    wanted = []
+    for seat in seats_of(match):
+        user = seat.user
+        if seat.status not in PLAYING or user is None or not user.is_active or not user.email:
+            continue
+        new_turn = (
+            seat.is_to_act
+            and seat.status == Seat.Status.JOINED
+            and seat.number != actor
+            and seat.number not in before
+            and match.status == Match.Status.ACTIVE
+        )
+        candidates = _candidates(seat, kind, actor, new_turn)
+        if candidates or new_turn:
+            wanted.append((seat, candidates, new_turn))
+    if not wanted:
+        return
+    terms = Terms(match, [seat.user for seat, _, _ in wanted])
+    data = {"seat": actor} if actor is not None else {}
+    rows: list[outbox.Row] = []
+    for seat, candidates, new_turn in wanted:
+        if terms.muted(seat.user):
+            continue
+        chosen = rules.choose(terms.settings(seat.user), candidates) if candidates else None
+        if chosen is not None:
+            rows.append(
+                outbox.Row(chosen[0], seat.user, match, version, data=dict(data), mode=chosen[1])
+            )
+        if new_turn:
+            rows.extend(reminder_rows(seat, match, version, terms))
+    outbox.record_many(rows)
 
 
-def _candidates(match: Match, seat: Seat, kind: str, actor: int | None) -> list[str]:
+class Terms:
+    """What the readers of one match want: their settings and mutes, in two queries."""
+
+    def __init__(self, match: Match, users: Sequence[Any]) -> None:
+        ids = [user.pk for user in users]
+        found = NotificationSettings.objects.filter(user__in=ids)
+        self._settings = {prefs.user_id: prefs for prefs in found}
+        muted = MatchMute.objects.filter(match=match, user__in=ids)
+        self._muted = set(muted.values_list("user_id", flat=True))
+
+    def settings(self, user: Any) -> NotificationSettings:
+        prefs = self._settings.get(user.pk)
+        if prefs is None:
+            prefs = self._settings[user.pk] = NotificationSettings(user=user)
+        return prefs
+
+    def muted(self, user: Any) -> bool:
+        return user.pk in self._muted
+
+
+def _candidates(seat: Seat, kind: str, actor: int | None, new_turn: bool) -> list[str]:
     """The kinds of email this seat may get for the change, most important first."""
-    to_act = seat.is_to_act and seat.status == Seat.Status.JOINED
     if kind == "started":
-        return [Kind.STARTED, Kind.YOUR_TURN] if to_act else [Kind.STARTED]
+        return [Kind.STARTED, Kind.YOUR_TURN] if new_turn else [Kind.STARTED]
     if kind == "finished":
         return [Kind.FINISHED]
     if seat.number == actor:
         return [Kind.TIMED_OUT] if kind in ("timeout", "skip") else []
-    candidates = []
-    if to_act and not already_told(seat.user, match, Kind.YOUR_TURN):
-        candidates.append(Kind.YOUR_TURN)
+    candidates = [Kind.YOUR_TURN] if new_turn else []
     if kind in ("timeout", "skip"):
         candidates.append(Kind.TIMED_OUT)
     elif kind == "resign":
@@ -106,32 +157,36 @@ def _candidates(match: Match, seat: Seat, kind: str, actor: int | None) -> list[
     return candidates
 
 
-def schedule_reminders(seat: Seat, match: Match, version: int) -> None:
+def reminder_rows(seat: Seat, match: Match, version: int, terms: Terms) -> list[outbox.Row]:
     """A row per rung of the reader's ladder, due that many hours before the deadline.
 
     Rungs that would fall before now (less time left than the rung) are left out. The sweep
     sends them when due and re-checks the deadline then (a vacation may have moved it).
     """
     user = seat.user
-    if match.deadline is None or user is None or muted(user, match):
-        return
-    prefs = settings_for(user)
+    if match.deadline is None or user is None:
+        return []
+    prefs = terms.settings(user)
     if prefs.mode("reminder") == Mode.OFF:
-        return
+        return []
     now = timezone.now()
+    rows = []
     for hours in prefs.ladder():
         due = match.deadline - timedelta(hours=hours)
-        if due <= now or already_told(user, match, Kind.REMINDER, hours=hours):
+        if due <= now:
             continue
-        outbox.record(
-            Kind.REMINDER,
-            recipient=user,
-            match=match,
-            version=version,
-            ref=str(hours),
-            data={"hours": hours},
-            due_at=due,
+        rows.append(
+            outbox.Row(
+                Kind.REMINDER,
+                user,
+                match,
+                version,
+                ref=str(hours),
+                data={"hours": hours},
+                due_at=due,
+            )
         )
+    return rows
 
 
 def invited(seat: Seat) -> Notification | None:

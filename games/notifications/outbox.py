@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import make_msgid
 from typing import Any
@@ -65,6 +66,72 @@ def record(
     if send_now:
         queue(row.pk)
     return row
+
+
+@dataclass
+class Row:
+    """One row to write (see ``record``)."""
+
+    kind: str
+    recipient: Any
+    match: Any = None
+    version: int = 0
+    ref: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    mode: str = Mode.NOW
+    due_at: datetime | None = None
+
+
+def record_many(rows: list[Row]) -> list[Notification]:
+    """Write several rows in one INSERT and queue those due now in one task.
+
+    If one of them exists already (the same change announced twice), they are written one
+    by one instead, and the existing ones are left alone.
+    """
+    if not rows:
+        return []
+    now = timezone.now()
+    domain = message_domain()
+    made = []
+    for row in rows:
+        due_at = row.due_at or now
+        digest = row.mode == Mode.DIGEST
+        made.append(
+            Notification(
+                key=row_key(row.kind, row.recipient, "", row.match, row.version, row.ref),
+                kind=row.kind,
+                recipient=row.recipient,
+                address=row.recipient.email,
+                match=row.match,
+                version=row.version,
+                data=row.data,
+                delivery=Notification.Delivery.DIGEST if digest else Notification.Delivery.NOW,
+                due_at=due_at,
+                queued_at=now if not digest and due_at <= now else None,
+                created_at=now,
+                message_id=make_msgid("partida", domain=domain),
+            )
+        )
+    try:
+        with transaction.atomic():
+            Notification.objects.bulk_create(made)
+    except IntegrityError:
+        written = [
+            record(
+                row.kind,
+                recipient=row.recipient,
+                match=row.match,
+                version=row.version,
+                ref=row.ref,
+                data=row.data,
+                mode=row.mode,
+                due_at=row.due_at,
+            )
+            for row in rows
+        ]
+        return [row for row in written if row is not None]
+    queue_many([row.pk for row in made if row.queued_at is not None])
+    return made
 
 
 def queue(notification_id: int) -> None:

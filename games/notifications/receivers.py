@@ -24,8 +24,14 @@ log = logging.getLogger(__name__)
 
 @receiver(match_recorded, dispatch_uid="notifications.match_recorded")
 def on_match_recorded(sender: Any, match_id: Any, version: int, kind: str, **kwargs: Any) -> None:
-    # A savepoint: if recording the emails fails, the move still stands (and it is logged).
-    _atomic(events.match_changed, match_id, version, kind)
+    # The rows are written in a savepoint of their own: if recording the emails fails, the
+    # move still stands (and it is logged).
+    known = ("match", "move", "to_act_before")
+    objects = {name: kwargs[name] for name in known if kwargs.get(name) is not None}
+    try:
+        events.match_changed(match_id, version, kind, **objects)
+    except Exception:
+        log.exception("Could not record the notifications of match %s v%s", match_id, version)
 
 
 @receiver(post_save, sender=ChatMessage, dispatch_uid="notifications.chat")
@@ -40,11 +46,11 @@ def on_vacation(sender: Any, instance: Vacation, created: bool, **kwargs: Any) -
         transaction.on_commit(lambda: _atomic(events.vacation_started, instance))
 
 
-def _atomic(function: Any, *args: Any) -> None:
+def _atomic(function: Any, *args: Any, **kwargs: Any) -> None:
     """Record the rows in a savepoint; a failure here is logged, never turned into an error
     for the player whose move (or message) is being saved."""
     try:
         with transaction.atomic():
-            function(*args)
+            function(*args, **kwargs)
     except Exception:
         log.exception("Could not record the notifications of %s%r", function.__name__, args)

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, Prefetch, Value, When, prefetch_related_objects
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -34,13 +35,35 @@ SKIPS_BEFORE_OUT = 3
 def lock_match(match_id: Any) -> Match:
     """The match, locked for the rest of the transaction (on PostgreSQL)."""
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        locked = Match.objects.select_for_update(of=("self",)).select_related("created_by")
+        return locked.get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise PlayError(*errors.NOT_FOUND) from None
 
 
+def seats_of(match: Match) -> list[Seat]:
+    """The match's seats with their users, read once (one query) and kept on the match.
+
+    The write path reads them once under the lock and keeps them up to date as it changes
+    them, so what comes after (the emails' rows, the API's answer) reads no seat again.
+    """
+    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
+        prefetch_related_objects(
+            [match], Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
+    return list(match.seats.all())
+
+
 def seat_of(match: Match, user: Any) -> Seat:
-    seat = match.seats.filter(user=user, status=Seat.Status.JOINED).first() if user else None
+    user_id = getattr(user, "pk", None)
+    seat = next(
+        (
+            s
+            for s in seats_of(match)
+            if user_id is not None and s.user_id == user_id and s.status == Seat.Status.JOINED
+        ),
+        None,
+    )
     if seat is None or seat.number is None:
         raise PlayError(*errors.NOT_A_PLAYER)
     return seat
@@ -91,7 +114,7 @@ def time_out(match: Match, now: datetime) -> None:
     waiting = engine.to_act(state)
     if not waiting:
         return
-    seat = match.seats.get(number=waiting[0])
+    seat = next(s for s in seats_of(match) if s.number == waiting[0])
     skip = match.timeout_policy == Match.TimeoutPolicy.SKIP and seat.skips + 1 < SKIPS_BEFORE_OUT
     if skip:
         seat.skips += 1
@@ -138,7 +161,7 @@ def vote_abort(match_id: Any, user: Any) -> Match:
         seat = seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
             raise PlayError(*errors.NOT_ACTIVE)
-        seats = list(match.seats.filter(status=Seat.Status.JOINED))
+        seats = [s for s in seats_of(match) if s.status == Seat.Status.JOINED]
         movers = set(match.moves.exclude(user=None).values_list("seat", flat=True))
         if all(s.number in movers for s in seats):
             raise PlayError(
@@ -153,7 +176,7 @@ def vote_abort(match_id: Any, user: Any) -> Match:
             match.deadline = None
             match.finished_at = timezone.now()
             match.save(update_fields=["status", "deadline", "finished_at"])
-            match.seats.update(is_to_act=False)
+            _mark_to_act(match, set())
             _announce(match, "aborted")
     return match
 
@@ -167,24 +190,29 @@ def _record(
     kind: str,
     now: datetime | None = None,
 ) -> None:
-    """Append the move and move the match on; the caller holds the lock."""
+    """Append the move and move the match on; the caller holds the lock.
+
+    About eight statements: the seats (unless read already), the move, a vacation check when
+    the clock restarts, the match (compare-and-swap on the version), the seats to act.
+    """
     engine = match.engine
     now = now or timezone.now()
     previous = match.version
-    waiting_before = set(match.seats.filter(is_to_act=True).values_list("number", flat=True))
+    waiting_before = {s.number for s in seats_of(match) if s.is_to_act}
     match.version = previous + 1
     match.state = engine.to_json(state)
     try:
-        with transaction.atomic():
-            Move.objects.create(
-                match=match,
-                number=match.version,
-                seat=seat,
-                user=user,
-                action=action,
-                events=engine.events(state),
-                created_at=now,
-            )
+        # No savepoint: a clash on (match, number) means another writer got there first,
+        # and the whole transaction is rolled back with the StaleVersion that follows.
+        move = Move.objects.create(
+            match=match,
+            number=match.version,
+            seat=seat,
+            user=user,
+            action=action,
+            events=engine.events(state),
+            created_at=now,
+        )
     except IntegrityError:
         raise StaleVersion(previous) from None
     to_act = set(engine.to_act(state))
@@ -195,6 +223,7 @@ def _record(
         match.finished_at = now
         match.deadline = None
         match.paused_remaining = None
+        to_act = set()
     elif to_act != waiting_before or match.deadline is None and match.paused_remaining is None:
         _restart_clock(match, to_act, now)
     updated = Match.objects.filter(pk=match.pk, version=previous).update(
@@ -209,28 +238,53 @@ def _record(
     if updated != 1:
         raise StaleVersion(previous)
     _mark_to_act(match, to_act)
-    _announce(match, "finished" if match.status == Match.Status.FINISHED else kind)
+    kind = "finished" if match.status == Match.Status.FINISHED else kind
+    _announce(match, kind, move, waiting_before)
 
 
 def _restart_clock(match: Match, to_act: Iterable[int], now: datetime) -> None:
     """A fresh deadline for the seat to act, paused if that player is on vacation."""
-    from games.play.vacation import on_vacation
+    from games.play.models import Vacation
 
-    users = match.seats.filter(number__in=list(to_act)).values_list("user_id", flat=True)
-    if any(on_vacation(user_id) for user_id in users):
+    numbers = set(to_act)
+    users = [s.user_id for s in seats_of(match) if s.number in numbers and s.user_id]
+    if users and Vacation.objects.filter(user_id__in=users, ended_at=None).exists():
         match.deadline, match.paused_remaining = None, match.time_per_move()
     else:
         match.deadline, match.paused_remaining = now + match.time_per_move(), None
 
 
 def _mark_to_act(match: Match, to_act: set[int]) -> None:
-    match.seats.exclude(number__in=to_act).filter(is_to_act=True).update(is_to_act=False)
-    match.seats.filter(number__in=to_act, status=Seat.Status.JOINED).update(is_to_act=True)
+    """Flag the seats to act (joined seats the engine waits for), in one statement at most."""
+    changed: dict[int, bool] = {}
+    for seat in seats_of(match):
+        flag = seat.number in to_act and seat.status == Seat.Status.JOINED
+        if seat.is_to_act != flag:
+            seat.is_to_act = changed[seat.pk] = flag
+    if not changed:
+        return
+    raised = [pk for pk, flag in changed.items() if flag]
+    Seat.objects.filter(pk__in=list(changed)).update(
+        is_to_act=Case(When(pk__in=raised, then=Value(True)), default=Value(False))
+    )
 
 
-def _announce(match: Match, kind: str) -> None:
+def _announce(
+    match: Match, kind: str, move: Move | None = None, to_act_before: set[int] | None = None
+) -> None:
+    """Tell the receivers: ``match_recorded`` now, in the transaction, with what is known
+    already (``match`` with its seats, the ``move``, the seat numbers that were to act before
+    the change) so that they need not read it again; ``match_changed`` once it commits."""
     match_id, version = match.pk, match.version
-    match_recorded.send(Match, match_id=match_id, version=version, kind=kind)
+    match_recorded.send(
+        Match,
+        match_id=match_id,
+        version=version,
+        kind=kind,
+        match=match,
+        move=move,
+        to_act_before=to_act_before or set(),
+    )
     transaction.on_commit(
         lambda: match_changed.send(Match, match_id=match_id, version=version, kind=kind)
     )
@@ -239,6 +293,7 @@ def _announce(match: Match, kind: str) -> None:
 def start_clock(match: Match, now: datetime | None = None) -> None:
     """Set the seats to act and the first deadline of a match that has just started."""
     engine = match.engine
+    getattr(match, "_prefetched_objects_cache", {}).pop("seats", None)  # numbers just given
     to_act = set(engine.to_act(match.engine_state()))
     _restart_clock(match, to_act, now or timezone.now())
     match.save(update_fields=["deadline", "paused_remaining"])
