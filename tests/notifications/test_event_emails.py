@@ -164,6 +164,23 @@ def test_a_skipped_player_hears_of_it_and_the_next_player_gets_their_turn(
     assert kinds == {late.email: Kind.TIMED_OUT, other.email: Kind.YOUR_TURN}
 
 
+def test_a_skipped_player_is_told_again_when_the_turn_comes_back(
+    start_match, committed, move, mailoutbox
+):
+    match = start_match("collar", timeout_policy="skip")
+    late = match.seats.get(is_to_act=True).user
+    with committed():
+        moves.sweep_deadlines(now=match.deadline + timedelta(seconds=1))
+    told_before = len(emails_to(mailoutbox, late))
+    move(match)
+    move(match)  # the other player draws and discards: the turn is the late player's again
+    match.refresh_from_db()
+    assert match.seats.get(user=late).is_to_act
+    [email] = emails_to(mailoutbox, late)[told_before:]
+    row = Notification.objects.get(message_id=email.extra_headers["Message-ID"])
+    assert (row.kind, row.version) == (Kind.YOUR_TURN, match.version)
+
+
 def test_chat_messages_are_off_until_the_reader_asks_for_them(
     start_match, committed, player, mailoutbox
 ):
