@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import F, Max
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, F, Max, OuterRef
 from django.utils import timezone
 
 from games.notifications import outbox, rules
@@ -122,14 +123,25 @@ def match_changed(
 
 
 class Terms:
-    """What the readers of one match want: their settings and mutes, in two queries."""
+    """What the readers of one match want: their settings and mutes, in one query."""
 
     def __init__(self, match: Match, users: Sequence[Any]) -> None:
-        ids = [user.pk for user in users]
-        found = NotificationSettings.objects.filter(user__in=ids)
-        self._settings = {prefs.user_id: prefs for prefs in found}
-        muted = MatchMute.objects.filter(match=match, user__in=ids)
-        self._muted = set(muted.values_list("user_id", flat=True))
+        mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
+        found = (
+            get_user_model()
+            .objects.filter(pk__in=[user.pk for user in users])
+            .select_related("notification_settings")
+            .annotate(muted=Exists(mute))
+            .only("pk", "notification_settings")
+        )
+        self._settings: dict[Any, NotificationSettings] = {}
+        self._muted = set()
+        for reader in found:
+            prefs = getattr(reader, "notification_settings", None)
+            if prefs is not None:
+                self._settings[reader.pk] = prefs
+            if reader.muted:
+                self._muted.add(reader.pk)
 
     def settings(self, user: Any) -> NotificationSettings:
         prefs = self._settings.get(user.pk)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines.base import LEAVE, SKIP, SYSTEM_ACTIONS, EngineError
 from games.play import errors
 from games.play.errors import IllegalMove, PlayError, StaleVersion
-from games.play.models import Match, Move, Seat
+from games.play.models import Match, Move, Seat, Vacation
 
 #: Sent inside the transaction of every change of a match (kwargs match_id, version, kind), so
 #: that what must happen with it (the outbox rows of its emails) commits or rolls back with it.
@@ -52,6 +52,17 @@ def seats_of(match: Match) -> list[Seat]:
             [match], Prefetch("seats", queryset=Seat.objects.select_related("user"))
         )
     return list(match.seats.all())
+
+
+def away_of(match: Match) -> set[int]:
+    """The match's players who are on vacation now, read once (one query) per match object."""
+    away = match.__dict__.get("_away")
+    if away is None:
+        users = [s.user_id for s in seats_of(match) if s.user_id]
+        found = Vacation.objects.filter(user_id__in=users, ended_at=None) if users else None
+        away = set(found.values_list("user_id", flat=True)) if found is not None else set()
+        match.__dict__["_away"] = away
+    return away
 
 
 def seat_of(match: Match, user: Any) -> Seat:
@@ -244,11 +255,9 @@ def _record(
 
 def _restart_clock(match: Match, to_act: Iterable[int], now: datetime) -> None:
     """A fresh deadline for the seat to act, paused if that player is on vacation."""
-    from games.play.models import Vacation
-
     numbers = set(to_act)
-    users = [s.user_id for s in seats_of(match) if s.number in numbers and s.user_id]
-    if users and Vacation.objects.filter(user_id__in=users, ended_at=None).exists():
+    away = away_of(match)
+    if any(s.user_id in away for s in seats_of(match) if s.number in numbers):
         match.deadline, match.paused_remaining = None, match.time_per_move()
     else:
         match.deadline, match.paused_remaining = now + match.time_per_move(), None

@@ -51,6 +51,8 @@ NOT_CREATOR = _("Only the creator can invite players to this match.")
 
 
 def away_users(matches: list[Match]) -> set[int]:
+    if matches and all("_away" in m.__dict__ for m in matches):  # read by the move service
+        return set().union(*(moves.away_of(m) for m in matches))
     users = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
     if not users:
         return set()
@@ -203,7 +205,8 @@ class Moves(ApiView):
             # An engine that trips over a malformed action: the caller sent something unreadable.
             logger.warning("engine error on a malformed action in match %s", pk, exc_info=True)
             raise PlayError(*errors.BAD_ACTION) from None
-        # The service returns the match as it left it; only its seats need reading again.
+        # The service returns the match as it left it, its seats and creator read already
+        # (this reads nothing then); only who is away is read for the answer.
         prefetch_related_objects([match], "created_by", seats_prefetch())
         answer = presenters.match_detail(match, request.user, away_users([match]))
         if data["include_actions"]:
