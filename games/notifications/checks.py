@@ -5,15 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from games.notifications import events, rules
-from games.notifications.models import (
-    AddressOptOut,
-    MatchMute,
-    Mode,
-    Notification,
-    NotificationSettings,
-    settings_for,
-)
+from games.notifications import rules
+from games.notifications.facts import Facts
+from games.notifications.models import Mode, Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
 
 Kind = Notification.Kind
@@ -37,26 +31,32 @@ def suppress(reason: str) -> Verdict:
     return Verdict("suppress", reason)
 
 
-def verdict(row: Notification, now: datetime) -> Verdict:
-    """What to do with a claimed row right now."""
-    event = event_verdict(row, now)
+def facts_for(rows: list[Notification]) -> Facts:
+    """What the checks and the emails of these rows read, in a few queries for all of them."""
+    return Facts.load(
+        [(row.match, row.recipient, row.version) for row in rows],
+        addresses=[row.address for row in rows if row.recipient is None],
+    )
+
+
+def verdict(row: Notification, now: datetime, facts: Facts | None = None) -> Verdict:
+    """What to do with a claimed row right now (``facts`` loaded for it, or loaded here)."""
+    facts = facts or facts_for([row])
+    event = event_verdict(row, now, facts)
     if event is not None:
         return event
     if row.recipient is None:
-        opted_out = AddressOptOut.objects.filter(address=row.address.lower()).exists()
-        return suppress("opted out") if opted_out else SEND
-    return reader_verdict(row, settings_for(row.recipient), now)
+        return suppress("opted out") if row.address.lower() in facts.opted_out else SEND
+    return reader_verdict(row, facts, now)
 
 
-def reader_verdict(row: Notification, prefs: NotificationSettings, now: datetime) -> Verdict:
+def reader_verdict(row: Notification, facts: Facts, now: datetime) -> Verdict:
     user = row.recipient
     if not user.is_active or not user.email:
         return suppress("no address")
-    if (
-        row.match_id is not None
-        and MatchMute.objects.filter(user=user, match=row.match_id).exists()
-    ):
+    if facts.muted(user, row.match_id):
         return suppress("muted")
+    prefs = facts.settings_for(user)
     if row.kind == Kind.DIGEST:
         if prefs.digest_hour is None:
             return suppress("digest off")
@@ -70,13 +70,15 @@ def reader_verdict(row: Notification, prefs: NotificationSettings, now: datetime
     return Verdict("hold", "quiet hours", until) if until is not None else SEND
 
 
-def event_verdict(row: Notification, now: datetime) -> Verdict | None:
+def event_verdict(row: Notification, now: datetime, facts: Facts | None = None) -> Verdict | None:
     """A suppress or hold verdict when the event no longer holds as it did; else None."""
     kind, match = row.kind, row.match
-    if kind in (Kind.YOUR_TURN, Kind.REMINDER) and not still_to_act(row):
-        return suppress("not your turn")
-    if kind == Kind.REMINDER:
-        return reminder_verdict(row, now)
+    if kind in (Kind.YOUR_TURN, Kind.REMINDER):
+        facts = facts or facts_for([row])
+        if not still_to_act(row, facts):
+            return suppress("not your turn")
+        if kind == Kind.REMINDER:
+            return reminder_verdict(row, now, facts)
     if kind == Kind.STARTED and match.status not in (Match.Status.ACTIVE, Match.Status.FINISHED):
         return suppress("match ended")
     if kind == Kind.INVITATION:
@@ -94,18 +96,17 @@ def event_verdict(row: Notification, now: datetime) -> Verdict | None:
     return None
 
 
-def still_to_act(row: Notification) -> bool:
+def still_to_act(row: Notification, facts: Facts) -> bool:
     """Still the reader's turn in the turn the row was written for."""
-    match = row.match
+    match, user = row.match, row.recipient
     if match.status != Match.Status.ACTIVE:
         return False
-    seat = match.seats.filter(user=row.recipient, status=Seat.Status.JOINED, is_to_act=True)
-    return seat.exists() and events.last_move_number(row.recipient, match) <= row.version
+    return facts.to_act(user, match) and facts.last_move(user, match) <= row.version
 
 
-def reminder_verdict(row: Notification, now: datetime) -> Verdict | None:
+def reminder_verdict(row: Notification, now: datetime, facts: Facts) -> Verdict | None:
     hours = int(row.data.get("hours", 0))
-    if hours not in settings_for(row.recipient).ladder():
+    if hours not in facts.settings_for(row.recipient).ladder():
         return suppress("ladder changed")
     deadline = row.match.deadline
     if deadline is None:

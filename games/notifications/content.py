@@ -13,7 +13,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from games.notifications import events, rules, tokens
+from games.notifications import rules, tokens
+from games.notifications.facts import Facts
 from games.notifications.models import Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.pages import render_log, render_result
@@ -33,7 +34,7 @@ def local_time(moment: datetime, user: Any) -> str:
     return f"{shown} ({zone.key})"
 
 
-def common(row: Notification) -> dict[str, Any]:
+def common(row: Notification, facts: Facts) -> dict[str, Any]:
     user = row.recipient
     context: dict[str, Any] = {
         "row": row,
@@ -44,7 +45,7 @@ def common(row: Notification) -> dict[str, Any]:
         "unsubscribe_url": unsubscribe_url(row),
     }
     if row.match is not None and row.kind != Kind.INVITATION:
-        context.update(match_context(row.match, user, row.version))
+        context.update(match_context(row.match, user, row.version, facts))
         context["mute_url"] = absolute(
             reverse("notifications:mute", args=[tokens.mute_token(user, row.match)])
         )
@@ -57,14 +58,18 @@ def unsubscribe_url(row: Notification) -> str:
     return absolute(reverse("notifications:unsubscribe", args=[token]))
 
 
-def match_context(match: Match, user: Any, version: int) -> dict[str, Any]:
+def match_context(
+    match: Match, user: Any, version: int, facts: Facts | None = None
+) -> dict[str, Any]:
+    """The match as ``user`` sees it at ``version`` (``facts`` loaded for it, or loaded here)."""
+    facts = facts or Facts.load([(match, user, version)])
     seats = [
-        s for s in match.seats.select_related("user") if s.user is not None and s.number is not None
+        s for s in facts.seats.get(match.pk, ()) if s.user is not None and s.number is not None
     ]
     names = {s.number: s.user.public_name for s in seats}
     mine = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
     viewer = mine.number if mine is not None else None
-    moves = events.recap_moves(match, user, version)
+    moves = facts.recap(match, user, version)
     return {
         "match": match,
         "game": match.engine.name,
@@ -135,9 +140,9 @@ def vacation_context(row: Notification) -> dict[str, Any]:
     }
 
 
-def context_for(row: Notification) -> dict[str, Any]:
+def context_for(row: Notification, facts: Facts | None = None) -> dict[str, Any]:
     """Everything the templates of ``row.kind`` need (call inside the reader's language)."""
-    context = common(row)
+    context = common(row, facts or Facts.load([(row.match, row.recipient, row.version)]))
     if row.kind in (Kind.TIMED_OUT, Kind.RESIGNED):
         context.update(actor_context(row, context))
     elif row.kind == Kind.FINISHED:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import smtplib
 import threading
+import time
+from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,6 +23,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.notifications import checks, emails
+from games.notifications.facts import Facts
 from games.notifications.models import Notification
 
 log = logging.getLogger(__name__)
@@ -28,6 +31,13 @@ Status = Notification.Status
 #: The longest wait between two attempts; Redis redelivers a task held longer than its
 #: visibility timeout, so the back-off stays well below it.
 RETRY_CAP_SECONDS = 15 * 60
+#: The most rows one delivery task sends: its own, then other queued rows that are due.
+BATCH_SIZE = 100
+#: Rows claimed, re-checked and sent together: their checks are this many sends old at most.
+CHUNK_SIZE = 20
+#: A row queued this long ago whose task has not come yet is stuck behind a backlog: the task
+#: of another row may take it over (at normal load every row goes with its own task).
+BACKLOG_AGE = timedelta(seconds=5)
 
 
 def lease() -> timedelta:
@@ -48,8 +58,9 @@ def claim(notification_id: Any, now: datetime) -> bool:
 
 
 def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
-    """Queue the rows that are due and have no task on the way (the minute sweep)."""
-    from games.notifications.tasks import deliver as deliver_task
+    """Queue the rows that are due and have no task on the way (the minute sweep), a task
+    per batch of rows."""
+    from games.notifications.tasks import deliver_batch
 
     now = now or timezone.now()
     grace = lease()
@@ -64,43 +75,151 @@ def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
             .values_list("pk", flat=True)[:limit]
         )
         Notification.objects.filter(pk__in=ids).update(queued_at=now)
-        for notification_id in ids:
-            deliver_task.delay_on_commit(notification_id)
+        for start in range(0, len(ids), BATCH_SIZE):
+            deliver_batch.delay_on_commit(ids[start : start + BATCH_SIZE])
     return ids
 
 
 def deliver(notification_id: Any, now: datetime | None = None) -> float | None:
     """Deliver one row if it is ours to deliver; returns the delay before a retry, if any."""
-    now = now or timezone.now()
-    if not claim(notification_id, now):
-        return None
-    row = (
+    return deliver_many([notification_id], now).get(notification_id)
+
+
+def deliver_many(
+    ids: list[Any], now: datetime | None = None, limit: int = 0, stale_tasks: bool = False
+) -> dict[Any, float]:
+    """Deliver the rows among ``ids`` that are ours to deliver, then rows of a backlog, up to
+    ``limit`` rows in all; returns the retry delay of each row that failed.
+
+    Taking on rows whose task is late drains a backlog in batches whatever tasks it was
+    queued with (one per commit): the tasks of the rows taken here find nothing to claim.
+    With ``stale_tasks`` (a worker's tasks), such a task costs no query when this process
+    sent its rows and found no backlog a moment ago.
+    """
+    ids = list(dict.fromkeys(ids))
+    if stale_tasks:
+        ids = recent.unfinished(ids)
+    room = max(limit, len(ids))
+    retries: dict[Any, float] = {}
+    while room > 0:
+        mine, ids = ids[:CHUNK_SIZE], ids[CHUNK_SIZE:]
+        extra = max(0, min(CHUNK_SIZE, room) - len(mine))
+        if stale_tasks and not recent.may_have_backlog():
+            extra = 0
+        if not mine and not extra:
+            break
+        claimed = claim_some(mine, now or timezone.now(), extra)
+        room -= len(claimed)
+        if claimed:
+            retries |= deliver_claimed(claimed, now)
+        backlog_left = extra > 0 and len(set(claimed) - set(mine)) == extra
+        if extra > 0:
+            recent.backlog_checked(empty=not backlog_left)
+        if not ids and not backlog_left:
+            break
+    return retries
+
+
+def claim_some(ids: list[Any], now: datetime, extra: int = 0) -> list[Any]:
+    """Claim the claimable rows among ``ids``, then up to ``extra`` rows of a backlog (queued
+    a while ago, due, oldest first), in one short transaction; rows another worker is
+    claiming are skipped."""
+    due = Notification.objects.filter(claimable(now)).select_for_update(skip_locked=True)
+    with transaction.atomic():
+        claimed = list(due.filter(pk__in=ids).values_list("pk", flat=True)) if ids else []
+        if extra > 0:
+            late = Q(queued_at__lte=now - BACKLOG_AGE, delivery=Notification.Delivery.NOW)
+            backlog = due.filter(late).exclude(pk__in=ids).order_by("due_at")
+            claimed += list(backlog.values_list("pk", flat=True)[:extra])
+        if claimed:
+            Notification.objects.filter(pk__in=claimed).update(
+                lease_until=now + lease(), attempts=F("attempts") + 1
+            )
+    return claimed
+
+
+class Recent:
+    """What this process did lately: the rows it finished (sent or suppressed, states a row
+    never leaves) and when it last found no backlog."""
+
+    def __init__(self, size: int = 100_000, quiet: float = 1.0) -> None:
+        self.finished: OrderedDict[Any, None] = OrderedDict()
+        self.size = size
+        self.quiet = quiet
+        self.no_backlog_until = 0.0
+
+    def finish(self, notification_id: Any) -> None:
+        self.finished[notification_id] = None
+        if len(self.finished) > self.size:
+            self.finished.popitem(last=False)
+
+    def unfinished(self, ids: list[Any]) -> list[Any]:
+        return [pk for pk in ids if pk not in self.finished]
+
+    def backlog_checked(self, empty: bool) -> None:
+        self.no_backlog_until = time.monotonic() + self.quiet if empty else 0.0
+
+    def may_have_backlog(self) -> bool:
+        return time.monotonic() >= self.no_backlog_until
+
+
+recent = Recent()
+
+
+def deliver_claimed(ids: list[Any], now: datetime | None) -> dict[Any, float]:
+    """Re-check and send claimed rows: what they all read is fetched at once, just before."""
+    rows = list(
         Notification.objects.select_related("recipient", "match__created_by")
-        .filter(pk=notification_id)
-        .first()
-    )
-    if row is None:  # deleted meanwhile (its match or reader was deleted)
-        return None
+        .filter(pk__in=ids)
+        .order_by("pk")
+    )  # a row missing here was deleted meanwhile (its match or reader was deleted)
+    facts = checks.facts_for(rows)
+    # A row is sent well within its lease, or given back: after the lease, the sweep may
+    # queue it again and another worker may send it too.
+    deadline = time.monotonic() + lease().total_seconds() / 2
+    retries = {}
+    for index, row in enumerate(rows):
+        if time.monotonic() > deadline:
+            give_back([r.pk for r in rows[index:]])
+            break
+        delay = deliver_row(row, now or timezone.now(), facts)
+        if delay is not None:
+            retries[row.pk] = delay
+    return retries
+
+
+def deliver_row(row: Notification, now: datetime, facts: Facts) -> float | None:
+    """Send one claimed row unless its checks say otherwise; mark it sent as soon as the
+    server accepted it."""
     if row.kind == Notification.Kind.DIGEST:
         from games.notifications.digest import digest_items
 
         items = digest_items(row, now)
     else:
         items = None
-    decision = checks.verdict(row, now)
+    decision = checks.verdict(row, now, facts)
     if decision.action != "send" or (items is not None and items.empty):
         return release(row, decision if decision.action != "send" else checks.suppress("empty"))
     try:
-        message = emails.build(row, items.context if items is not None else None)
+        message = emails.build(row, items.context if items is not None else None, facts)
         send(message)
     except Exception as error:
         return failed(row, error, now)
     sent = Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
         status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
     )
+    if sent:
+        recent.finish(row.pk)
     if sent and items is not None:
         items.mark_sent(row, now)
     return None
+
+
+def give_back(ids: list[Any]) -> None:
+    """Release claimed rows untouched (not an attempt), for the sweep to queue again."""
+    Notification.objects.filter(pk__in=ids, status=Status.PENDING).update(
+        lease_until=None, attempts=F("attempts") - 1
+    )
 
 
 def release(row: Notification, decision: checks.Verdict) -> None:
@@ -116,7 +235,9 @@ def release(row: Notification, decision: checks.Verdict) -> None:
         update |= {"due_at": decision.until, "queued_at": None}
     else:
         update["delivery"] = Notification.Delivery.DIGEST
-    Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(**update)
+    released = Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(**update)
+    if released and decision.action == "suppress":
+        recent.finish(row.pk)
     return None
 
 

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.notifications import content, outbox
+from games.notifications.facts import Facts
 from games.notifications.models import Notification
 
 
@@ -58,11 +59,17 @@ def headers_for(row: Notification, context: dict[str, Any], language: str) -> di
 
 
 def build(
-    row: Notification, extra: Callable[[], dict[str, Any]] | None = None
+    row: Notification,
+    extra: Callable[[], dict[str, Any]] | None = None,
+    facts: Facts | None = None,
 ) -> EmailMultiAlternatives:
     """The email for an outbox row, in its reader's language (``extra`` adds to the context,
-    computed in that language too)."""
+    computed in that language too; ``facts`` are those loaded for the row's batch)."""
     language = language_of(row)
     with translation.override(language):
-        context = {**content.context_for(row), **(extra() if extra else {}), "language": language}
+        context = {
+            **content.context_for(row, facts),
+            **(extra() if extra else {}),
+            "language": language,
+        }
         return make_message(row.kind, row.address, context, headers_for(row, context, language))

@@ -1,4 +1,4 @@
-"""Celery tasks: deliver one row, and the two beat jobs (the minute sweep, the digests)."""
+"""Celery tasks: deliver one row or a batch, and the two beat jobs (the sweep, the digests)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ def deliver(self: Any, notification_id: int) -> None:
         raise self.retry(countdown=retry_in)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def deliver_batch(notification_ids: list[int]) -> None:
-    """Send several outbox rows (those one commit wrote); a row that fails comes back alone."""
-    for notification_id in notification_ids:
-        retry_in = delivery.deliver(notification_id)
-        if retry_in is not None:
-            deliver.apply_async((notification_id,), countdown=retry_in)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def deliver_batch(self: Any, notification_ids: list[int]) -> None:
+    """Send the rows one commit wrote, then rows of a backlog, up to a batch (a backlog drains
+    in batches); a row that fails comes back alone, with its own retries."""
+    retries = delivery.deliver_many(
+        notification_ids, limit=delivery.BATCH_SIZE, stale_tasks=not self.request.is_eager
+    )
+    for notification_id, retry_in in retries.items():
+        deliver.apply_async((notification_id,), countdown=retry_in)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -100,7 +100,6 @@ def to_act(match: Any) -> Any:
     return match.seats.filter(is_to_act=True).select_related("user").first().user
 
 
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

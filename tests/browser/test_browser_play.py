@@ -21,8 +21,9 @@ def log_in(context, live_server, user, password):
 def test_two_players_take_turns_at_richelieu_in_two_browsers(
     live_server, browser_instance, player, opponent, password, artifacts
 ):
-    match = lifecycle.create_match(player, "richelieu", {"ruleset": "fun-for-2"}, 2,
-                                   invite=[opponent.username])
+    match = lifecycle.create_match(
+        player, "richelieu", {"ruleset": "fun-for-2"}, 2, invite=[opponent.username]
+    )
     contexts = {u.pk: browser_instance.new_context() for u in (player, opponent)}
     pages = {u.pk: log_in(contexts[u.pk], live_server, u, password) for u in (player, opponent)}
     page = pages[opponent.pk]
@@ -41,7 +42,9 @@ def test_two_players_take_turns_at_richelieu_in_two_browsers(
         page.locator(".move-forms button").first.click()
         page.wait_for_function(
             "v => !document.querySelector('input[name=version]') || "
-            "document.querySelector('input[name=version]').value != v", arg=str(before))
+            "document.querySelector('input[name=version]').value != v",
+            arg=str(before),
+        )
         page.screenshot(path=artifacts / f"richelieu-turn-{turn}.png", full_page=True)
         match.refresh_from_db()
         assert match.version > before
@@ -52,10 +55,14 @@ def test_two_players_take_turns_at_richelieu_in_two_browsers(
         context.close()
 
 
-@pytest.mark.parametrize(("game", "options", "players"), [
-    ("collar", {"rainbow": True}, 2), ("risk", {"mode": "two-player"}, 2),
-    ("richelieu", {"ruleset": "multiplayer"}, 3),
-])
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("collar", {"rainbow": True}, 2),
+        ("risk", {"mode": "two-player"}, 2),
+        ("richelieu", {"ruleset": "multiplayer"}, 3),
+    ],
+)
 def test_each_board_renders_on_a_desktop_and_a_phone(
     live_server, browser_instance, start_match, password, artifacts, game, options, players
 ):

@@ -25,7 +25,9 @@ def test_no_engine_module_imports_django():
 def test_mypy_strict_passes_on_the_engines():
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(ENGINES)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout[-3000:]
 

@@ -48,8 +48,11 @@ def test_the_sweep_sends_a_reminder_when_it_falls_due(started, mailoutbox):
     assert first.pk not in delivery.queue_due(now=first.due_at - timedelta(minutes=1))
     assert first.pk in delivery.queue_due(now=first.due_at)
     delivery.deliver(first.pk, now=first.due_at)
-    [email] = [m for m in emails_to(mailoutbox, reader)
-               if m.extra_headers["Message-ID"] == first.message_id]
+    [email] = [
+        m
+        for m in emails_to(mailoutbox, reader)
+        if m.extra_headers["Message-ID"] == first.message_id
+    ]
     assert "24" in email.body
 
 

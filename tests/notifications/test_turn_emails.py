@@ -83,7 +83,6 @@ def test_an_email_goes_out_even_when_the_reader_is_online(client, start_match, m
     assert len(emails_to(mailoutbox, waiting)) == 1
 
 
-
 def test_the_turn_email_is_recorded_in_the_same_transaction_as_the_move(started):
     """No committed move can lack its email: the outbox row is written before the commit (no
     on-commit hook runs in this test, so only a row written inside the move's transaction is
