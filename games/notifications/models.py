@@ -144,7 +144,9 @@ class Notification(models.Model):
         NOW = "now", _("Immediately")
         DIGEST = "digest", _("In the daily digest")
 
-    key = models.CharField(max_length=200, unique=True)
+    #: Unique (a constraint below, without the pattern index ``unique=True`` adds on
+    #: PostgreSQL): one row per recipient and event.
+    key = models.CharField(max_length=200)
     kind = models.CharField(max_length=12, choices=Kind.choices)
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -152,6 +154,7 @@ class Notification(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="notifications",
+        db_index=False,  # the (recipient, match, kind) index serves it
     )
     address = models.EmailField()
     match = models.ForeignKey(
@@ -162,9 +165,9 @@ class Notification(models.Model):
     #: Kind-specific detail: the seat that timed out, the reminder's hours, a chat message id.
     data = models.JSONField(default=dict, blank=True)
     delivery = models.CharField(max_length=6, choices=Delivery.choices, default=Delivery.NOW)
-    status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
-    )
+    #: Indexed by (status, delivery, due_at) below. Every index costs each row's insert and
+    #: each status change (a new index entry in all of them), so there are no others.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     #: Not to be sent before this time (reminders, quiet hours, retries).
     due_at = models.DateTimeField()
     #: When a delivery task for the row was last put on the queue.
@@ -188,6 +191,7 @@ class Notification(models.Model):
             models.Index(fields=["status", "delivery", "due_at"]),
             models.Index(fields=["recipient", "match", "kind"]),
         ]
+        constraints = [models.UniqueConstraint(fields=["key"], name="one_notification_per_key")]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.address} ({self.status})"

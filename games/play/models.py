@@ -172,7 +172,8 @@ class Seat(models.Model):
 class Move(models.Model):
     """One entry of the append-only log: a player's action, or a leave/skip by the site."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # Indexed by the (match, number) constraint, which every read of the log uses.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
