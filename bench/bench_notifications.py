@@ -112,8 +112,9 @@ def queue(games: list[Match], count: int, tag: str, pace: float = 0.0) -> dict[s
     return committed
 
 
-def worker(smtp: SmtpServer, concurrency: int) -> subprocess.Popen[bytes]:
-    pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"-c{concurrency}"]
+def worker(smtp: SmtpServer, concurrency: int, kind: str = "") -> subprocess.Popen[bytes]:
+    kind = kind or ("solo" if concurrency == 1 else "prefork")
+    pool = [f"--pool={kind}"] + ([] if kind == "solo" else [f"-c{concurrency}"])
     env = {**os.environ, "EMAIL_URL": f"smtp://127.0.0.1:{smtp.port}"}
     return subprocess.Popen(
         [
@@ -163,6 +164,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=50.0, help="rows per second, phase 2")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of phase 2")
     parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument(
+        "--pool", default="", help="solo, prefork or threads (default: solo for -c1)"
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     app.control.purge()
@@ -177,7 +181,7 @@ def main() -> None:
     started = time.perf_counter()
     queue(games, args.rows, "drain")
     print(f"queued {args.rows} rows in {time.perf_counter() - started:.1f} s")
-    process = worker(smtp, args.concurrency)
+    process = worker(smtp, args.concurrency, args.pool)
     try:
         began = time.time()
         wait_for(smtp, args.rows, limit=600)
