@@ -126,7 +126,7 @@ if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        "default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -11,10 +11,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "games.api.throttling.UserThrottle",
-        "games.api.throttling.AnonThrottle",
-    ],
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.RateThrottle"],
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",

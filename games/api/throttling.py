@@ -3,15 +3,26 @@
 With ``CACHE_URL`` pointing at Redis every web process counts in the same place; with the
 default per-process memory cache each process counts on its own. Scopes and their defaults
 are below; ``API_THROTTLE_RATES`` (``"moves=600/min,chat=20/min"``) changes any of them.
+
+Every request counts against ``user`` (or ``anon``); a view's ``write_scope`` (``moves``,
+``chat``, ``tokens``) also counts its writes. Each scope keeps two small counters, this
+window's and the previous one's, and estimates the last full period as the current count plus
+the previous count weighted by how much of the previous window still falls inside it (a
+sliding-window counter). All the scopes of a request are read in one cache round trip and
+written in one more, whatever the rate, where DRF's own throttle stores (and reads, and
+rewrites) the time of every request of the last period.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
 
 DEFAULT_RATES = {
     "anon": "120/min",
@@ -21,10 +32,17 @@ DEFAULT_RATES = {
     "tokens": "10/hour",
 }
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def rates() -> dict[str, str]:
     return {**DEFAULT_RATES, **getattr(settings, "API_THROTTLE_RATES", {})}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"600/min"`` → (600 requests, 60 seconds)."""
+    number, _slash, period = str(rate).partition("/")
+    return int(number), PERIODS[period[:1]]
 
 
 def check_rates() -> None:
@@ -37,62 +55,86 @@ def check_rates() -> None:
             )
 
 
-class ScopeThrottle(SimpleRateThrottle):
-    """One scope's rate, read from the settings at each request (so tests can change it)."""
+class RateThrottle(BaseThrottle):
+    """The API's one throttle: ``user`` or ``anon`` for every request, plus the view's
+    ``write_scope`` (or this class's) for POST, PUT, PATCH and DELETE."""
 
-    scope = "user"
+    write_scope: str | None = None
+    #: False for a throttle that counts only its write scope (the site's token page).
+    counts_every_request = True
 
-    def __init__(self) -> None:  # DRF reads the rate in __init__; read it here the same way
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+    def __init__(self) -> None:
+        self._wait: float | None = None
 
-    def get_rate(self) -> str:
-        return rates()[self.scope]
+    def scopes(self, request: Any, view: Any) -> list[str]:
+        found = []
+        if self.counts_every_request:
+            user = getattr(request, "user", None)
+            found.append("user" if user is not None and user.is_authenticated else "anon")
+        extra = self.write_scope or getattr(view, "write_scope", None)
+        if extra and request.method not in SAFE_METHODS:
+            found.append(extra)
+        return found
 
-    def get_cache_key(self, request: Any, view: Any) -> str:
+    def ident_of(self, request: Any) -> str:
         user = getattr(request, "user", None)
-        ident = user.pk if user is not None and user.is_authenticated else self.get_ident(request)
-        return f"api-throttle:{self.scope}:{ident}"
-
-
-class UserThrottle(ScopeThrottle):
-    """Every request of a logged-in caller."""
-
-    scope = "user"
+        if user is not None and user.is_authenticated:
+            return str(user.pk)
+        return str(self.get_ident(request))
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        if not request.user.is_authenticated:
+        scopes = self.scopes(request, view)
+        if not scopes:
             return True
-        return super().allow_request(request, view)
+        now = time.time()
+        ident, table = self.ident_of(request), rates()
+        windows = []
+        for scope in scopes:
+            limit, period = parse_rate(table[scope])
+            index = int(now // period)
+            base = f"api-throttle:{scope}:{ident}:{period}"
+            windows.append((limit, period, index, f"{base}:{index}", f"{base}:{index - 1}"))
+        counts = cache.get_many([key for w in windows for key in w[3:]])
+        waits = []
+        for limit, period, index, current, previous in windows:
+            waits.append(self._wait_for(limit, period, index, now, counts, current, previous))
+        if any(wait is not None for wait in waits):
+            self._wait = max(wait for wait in waits if wait is not None)
+            return False
+        cache.set_many(
+            {current: counts.get(current, 0) + 1 for _l, _p, _i, current, _prev in windows},
+            timeout=max(period for _l, period, *_rest in windows) * 2,
+        )
+        return True
+
+    @staticmethod
+    def _wait_for(
+        limit: int,
+        period: int,
+        index: int,
+        now: float,
+        counts: dict[str, int],
+        current: str,
+        previous: str,
+    ) -> float | None:
+        """None if one more request fits the last ``period``; else the seconds until it does."""
+        started = index * period
+        left_of_previous = 1 - (now - started) / period
+        here, before = counts.get(current, 0), counts.get(previous, 0)
+        if here + before * left_of_previous < limit:
+            return None
+        if here >= limit or before == 0:
+            return started + period - now  # only the next window has room
+        # The previous window's weight falls linearly: room once here + before * w < limit.
+        needed = 1 - (limit - here) / before
+        return max(0.0, started + period * needed - now) + 0.001
+
+    def wait(self) -> float | None:
+        return None if self._wait is None else math.ceil(self._wait * 1000) / 1000
 
 
-class AnonThrottle(ScopeThrottle):
-    """Every request without credentials, per client address."""
+class TokenThrottle(RateThrottle):
+    """Tokens made on the site's profile page (the API's own token view uses ``write_scope``)."""
 
-    scope = "anon"
-
-    def allow_request(self, request: Any, view: Any) -> bool:
-        if request.user.is_authenticated:
-            return True
-        return super().allow_request(request, view)
-
-
-class UnsafeScopeThrottle(ScopeThrottle):
-    """A scope that counts writes only (POST, PUT, PATCH, DELETE); reads pass."""
-
-    def allow_request(self, request: Any, view: Any) -> bool:
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return True
-        return super().allow_request(request, view)
-
-
-class MoveThrottle(UnsafeScopeThrottle):
-    scope = "moves"
-
-
-class ChatThrottle(UnsafeScopeThrottle):
-    scope = "chat"
-
-
-class TokenThrottle(UnsafeScopeThrottle):
-    scope = "tokens"
+    write_scope = "tokens"
+    counts_every_request = False

@@ -23,7 +23,6 @@ from games.api.serializers import (
     WebhookInputSerializer,
     WebhookOut,
 )
-from games.api.throttling import TokenThrottle
 from games.api.views.base import ApiView, validated
 from games.play import vacation
 from games.play.errors import PlayError
@@ -136,7 +135,7 @@ def token_data(token: ApiToken) -> dict[str, Any]:
 
 
 class Tokens(ApiView):
-    throttle_classes = [*ApiView.throttle_classes, TokenThrottle]
+    write_scope = "tokens"
     error_statuses = {"POST": (409,)}
 
     @extend_schema(

@@ -23,6 +23,8 @@ class ApiView(APIView):
 
     #: Error statuses beyond the ones the schema adds by itself, per method.
     error_statuses: dict[str, tuple[int, ...]] = {}
+    #: The throttle scope that also counts this view's writes (see ``games.api.throttling``).
+    write_scope: str | None = None
 
     def perform_authentication(self, request: Request) -> None:
         super().perform_authentication(request)

@@ -31,7 +31,6 @@ from games.api.serializers import (
     MoveSerializer,
     TargetSerializer,
 )
-from games.api.throttling import ChatThrottle, MoveThrottle
 from games.api.views.base import (
     ApiView,
     Cursor,
@@ -165,7 +164,7 @@ class MoveCursor(Cursor):
 
 
 class Moves(ApiView):
-    throttle_classes = [*ApiView.throttle_classes, MoveThrottle]
+    write_scope = "moves"
     error_statuses = {"POST": (409, 422)}
 
     @extend_schema(
@@ -280,7 +279,7 @@ class Invitations(ApiView):
 
 
 class Chat(ApiView):
-    throttle_classes = [*ApiView.throttle_classes, ChatThrottle]
+    write_scope = "chat"
 
     @extend_schema(
         tags=TAGS, summary="The chat of a match, newest first", operation_id="matches_chat_list",
