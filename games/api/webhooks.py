@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
@@ -37,6 +38,8 @@ from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
 from games.play.errors import PlayError
 from games.play.models import Match, Move, Seat
 from games.play.moves import seats_of
+
+User = get_user_model()
 
 logger = logging.getLogger(__name__)
 
@@ -132,8 +135,7 @@ def queue_turn_notices(
     }
     if not seats:
         return []
-    hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
-    found = hooks.values_list("id", "user_id")
+    found = hooks_of(list(seats.values()))
     rows = [
         WebhookDelivery(
             webhook_id=webhook_id, user_id=user_id, match_id=match_id, version=version,
@@ -157,6 +159,17 @@ def queue_turn_notices(
         with transaction.atomic():
             WebhookDelivery.objects.bulk_create(rows)
     return [row.pk for row in rows]
+
+
+def hooks_of(seats: list[Seat]) -> list[tuple[int, int]]:
+    """(webhook id, user id) of the seats' owners' active webhooks: read with the seats by the
+    move service (``apps.py``), else one query."""
+    users = [seat.user for seat in seats]
+    if all(User.api_webhook.is_cached(user) for user in users):
+        hooks = [getattr(user, "api_webhook", None) for user in users]
+        return [(hook.pk, hook.user_id) for hook in hooks if hook is not None and hook.active]
+    found = Webhook.objects.filter(user_id__in=[user.pk for user in users], active=True)
+    return list(found.values_list("id", "user_id"))
 
 
 def payload(match_id: int, version: int, game: str, seat: int, language: str) -> dict[str, Any]:

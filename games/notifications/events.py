@@ -25,6 +25,7 @@ from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 from games.play.moves import seats_of
 
 Kind = Notification.Kind
+User = get_user_model()
 PLAYING = (Seat.Status.JOINED, Seat.Status.OUT)
 
 
@@ -106,7 +107,7 @@ def match_changed(
             wanted.append((seat, candidates, new_turn))
     if not wanted:
         return
-    terms = Terms(match, [seat.user for seat, _, _ in wanted])
+    terms = Terms(match, [seat for seat, _, _ in wanted])
     data = {"seat": actor} if actor is not None else {}
     rows: list[outbox.Row] = []
     for seat, candidates, new_turn in wanted:
@@ -123,24 +124,35 @@ def match_changed(
 
 
 class Terms:
-    """What the readers of one match want: their settings and mutes, in one query."""
+    """What the readers of one match want: their settings and mutes.
 
-    def __init__(self, match: Match, users: Sequence[Any]) -> None:
-        mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
-        found = (
-            get_user_model()
-            .objects.filter(pk__in=[user.pk for user in users])
-            .select_related("notification_settings")
-            .annotate(muted=Exists(mute))
-            .only("pk", "notification_settings")
-        )
+    Seats from the move service carry them (``seats_of`` reads them in its one query, see
+    ``apps.py``); other seats cost one query for all of them.
+    """
+
+    def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
         self._settings: dict[Any, NotificationSettings] = {}
-        self._muted = set()
-        for reader in found:
+        self._muted: set[Any] = set()
+        carried = all(
+            hasattr(seat, "user_muted") and User.notification_settings.is_cached(seat.user)
+            for seat in seats
+        )
+        if carried:
+            readers = [(seat.user, seat.user_muted) for seat in seats]
+        else:
+            mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
+            found = (
+                User.objects.filter(pk__in=[seat.user_id for seat in seats])
+                .select_related("notification_settings")
+                .annotate(user_muted=Exists(mute))
+                .only("pk", "notification_settings")
+            )
+            readers = [(user, user.user_muted) for user in found]
+        for reader, muted in readers:
             prefs = getattr(reader, "notification_settings", None)
             if prefs is not None:
                 self._settings[reader.pk] = prefs
-            if reader.muted:
+            if muted:
                 self._muted.add(reader.pk)
 
     def settings(self, user: Any) -> NotificationSettings:

@@ -8,12 +8,21 @@ state, the seats to act and the clock, and announces the change once the transac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Case, Prefetch, Value, When, prefetch_related_objects
+from django.db import IntegrityError, connection, transaction
+from django.db.models import (
+    BooleanField,
+    Case,
+    Prefetch,
+    QuerySet,
+    Value,
+    When,
+    prefetch_related_objects,
+)
+from django.db.models.expressions import RawSQL
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -41,6 +50,38 @@ def lock_match(match_id: Any) -> Match:
         raise PlayError(*errors.NOT_FOUND) from None
 
 
+#: What the write path reads with the seats, in their one query: ``select_related`` paths
+#: and annotations (made fresh for each query). Other apps add theirs with ``extend_seats``
+#: from their ``AppConfig.ready`` (the readers' email settings and mutes, webhooks), so that a
+#: move reads them without a query of its own.
+SEAT_RELATED: list[str] = ["user"]
+SEAT_ANNOTATIONS: dict[str, Callable[[], Any]] = {}
+
+
+def extend_seats(*related: str, **annotations: Callable[[], Any]) -> None:
+    SEAT_RELATED.extend(path for path in related if path not in SEAT_RELATED)
+    SEAT_ANNOTATIONS.update(annotations)
+
+
+def seat_user_has(model: Any, condition: str = "") -> RawSQL:
+    """Whether the seat's user has a row of ``model`` (``condition``: more SQL on its
+    columns, ``match_id`` for the seat's match). Written as SQL: the ORM's ``Exists`` costs
+    more to compile than the query costs to run, on the busiest path of the site."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    seat = connection.ops.quote_name(Seat._meta.db_table)
+    where = f" AND {condition.format(seat=seat)}" if condition else ""
+    sql = f"EXISTS (SELECT 1 FROM {table} x WHERE x.user_id = {seat}.user_id{where})"
+    return RawSQL(sql, (), output_field=BooleanField())
+
+
+def seats_query() -> QuerySet[Seat]:
+    made = {name: make() for name, make in SEAT_ANNOTATIONS.items()}
+    return Seat.objects.select_related(*SEAT_RELATED).annotate(**made)
+
+
+extend_seats(user_away=lambda: seat_user_has(Vacation, "x.ended_at IS NULL"))
+
+
 def seats_of(match: Match) -> list[Seat]:
     """The match's seats with their users, read once (one query) and kept on the match.
 
@@ -48,19 +89,22 @@ def seats_of(match: Match) -> list[Seat]:
     them, so what comes after (the emails' rows, the API's answer) reads no seat again.
     """
     if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
-        prefetch_related_objects(
-            [match], Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        )
+        prefetch_related_objects([match], Prefetch("seats", queryset=seats_query()))
     return list(match.seats.all())
 
 
 def away_of(match: Match) -> set[int]:
-    """The match's players who are on vacation now, read once (one query) per match object."""
+    """The match's players who are on vacation now, read once per match object (from the
+    seats' query when they came from ``seats_of``, else one query)."""
     away = match.__dict__.get("_away")
     if away is None:
-        users = [s.user_id for s in seats_of(match) if s.user_id]
-        found = Vacation.objects.filter(user_id__in=users, ended_at=None) if users else None
-        away = set(found.values_list("user_id", flat=True)) if found is not None else set()
+        seats = seats_of(match)
+        if all(hasattr(s, "user_away") for s in seats):
+            away = {s.user_id for s in seats if s.user_away}
+        else:
+            users = [s.user_id for s in seats if s.user_id]
+            found = Vacation.objects.filter(user_id__in=users, ended_at=None)
+            away = set(found.values_list("user_id", flat=True)) if users else set()
         match.__dict__["_away"] = away
     return away
 

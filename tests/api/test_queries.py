@@ -63,3 +63,35 @@ def test_a_move_takes_a_bounded_number_of_queries(as_user, start_match):
         )
     assert answer.status_code == 201
     assert len(queries) <= 22, [q["sql"][:80] for q in queries]
+
+
+def test_a_move_that_passes_the_turn_reads_its_readers_with_the_seats(
+    as_user, start_match, django_capture_on_commit_callbacks
+):
+    """Who is away, who muted the match, their email settings and webhooks come with the
+    seats: the move's own statements, its emails' rows and its webhook notice, no more."""
+    from games.api.models import Webhook, WebhookDelivery
+    from games.notifications.models import Notification, NotificationSettings
+
+    match = start_match("collar")
+    bot = as_user(to_act(match))
+    bot.get("/ping/")
+    other = match.seats.select_related("user").get(is_to_act=False).user
+    NotificationSettings.objects.create(user=other, reminder_hours=[5])
+    Webhook.objects.create(user=other, url="http://127.0.0.1:9/hook")
+    draw = bot.post(f"/matches/{match.pk}/moves/", {"action": {"type": "draw"},
+                                                     "expected_version": 0,
+                                                     "include_actions": True}).json()
+    discard = next(a["action"] for a in draw["actions"] if a["action"]["type"] == "discard")
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks():
+        answer = bot.post(
+            f"/matches/{match.pk}/moves/", {"action": discard, "expected_version": 1}
+        )
+    assert answer.status_code == 201 and not answer.json()["my_turn"]
+    sql = [q["sql"] for q in queries]
+    assert len(sql) <= 14, [q[:80] for q in sql]
+    reads = [q[:60] for q in sql if q.startswith("SELECT")]
+    assert len(reads) == 3, reads  # the token, the match (locked), the seats
+    rows = Notification.objects.filter(recipient=other, version=2)
+    assert sorted(rows.values_list("kind", "data__hours")) == [("reminder", 5), ("your_turn", None)]
+    assert WebhookDelivery.objects.filter(user=other, version=2).count() == 1
