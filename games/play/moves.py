@@ -247,8 +247,9 @@ def _record(
 ) -> None:
     """Append the move and move the match on; the caller holds the lock.
 
-    About eight statements: the seats (unless read already), the move, a vacation check when
-    the clock restarts, the match (compare-and-swap on the version), the seats to act.
+    Two statements, three when the seats to act change: the move, the match (compare-and-swap
+    on the version), the seats' flags. The seats were read with the lock (``seats_of``), with
+    who is away and what the receivers of ``match_recorded`` need, so those read nothing more.
     """
     engine = match.engine
     now = now or timezone.now()
