@@ -17,6 +17,10 @@ loopback port and, in the same run, for each number of clients:
 
 Each client keeps one HTTP/1.1 connection open. Reported: requests per second over the whole
 phase, median and 95th percentile latency, and the ratio of moves/s to pings/s.
+
+Then the 32 clients send moves at a steady rate in all (25, 50 and 100 per second), each
+move due at its time whatever the answers before it: the latency a player meets when the site
+is busy but not saturated, counted from the moment the move was due.
 """
 
 from __future__ import annotations
@@ -55,6 +59,9 @@ LEVELS = (1, 8, 32)
 #: Requests per phase: enough for a stable p95, short enough for a 2-core machine.
 REQUESTS = {1: 400, 8: 1600, 32: 3200}
 OPTIONS = {"mode": "duel", "rainbow": True, "gold": True, "anti_stall": False}
+#: Then 32 clients that send moves at a steady rate in all (per second), not back to back.
+PACED_RATES = (25.0, 50.0, 100.0)
+PACED_SECONDS = 20.0
 WORKERS = ["--workers", "4", "--worker-class", "gthread", "--threads", "4"]
 
 
@@ -191,6 +198,45 @@ def run_phase(players: list[Player], kind: str, total: int) -> dict[str, float]:
     }
 
 
+def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, float]:
+    """Moves at a steady ``rate`` in all (each client in turn, evenly spread), not back to back.
+
+    A move's latency counts from the moment it was due, so a client held up by a slow answer
+    reports the wait too (no coordinated omission).
+    """
+    interval = len(players) / rate
+    timings: list[float] = []
+    errors: list[str] = []
+    start = time.perf_counter() + 0.5
+
+    def work(n: int, player: Player) -> None:
+        due = start + n * interval / len(players)
+        try:
+            while due < start + seconds:
+                time.sleep(max(0.0, due - time.perf_counter()))
+                late = time.perf_counter() - due
+                answered: list[float] = []
+                player.move(answered)
+                timings.extend(late + elapsed for elapsed in answered)
+                due += interval
+        except Exception as error:  # noqa: BLE001 - reported after the phase
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(n, p)) for n, p in enumerate(players)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors[:3]
+    ms = sorted(t * 1000 for t in timings)
+    return {
+        "count": len(ms),
+        "median": statistics.median(ms),
+        "p95": ms[max(0, int(len(ms) * 0.95) - 1)],
+        "max": ms[-1],
+    }
+
+
 def service_alone(moves_wanted: int = 200) -> dict[str, float]:
     """The same moves through ``moves.submit_move`` in this process: the floor under HTTP."""
     from games.play import moves
@@ -240,7 +286,9 @@ def main() -> None:
     try:
         players = [Player(n, port) for n in range(max(LEVELS))]
         for n, player in enumerate(players):
-            player.prepare(sum(REQUESTS[level] // level for level in LEVELS if n < level))
+            closed = sum(REQUESTS[level] // level for level in LEVELS if n < level)
+            paced = sum(int(rate * PACED_SECONDS) // len(players) + 1 for rate in PACED_RATES)
+            player.prepare(closed + paced)
         connection.close()
         for player in players:  # warm the workers up: imports, connections, caches
             player.ping([])
@@ -250,6 +298,7 @@ def main() -> None:
             ping = run_phase(players[:level], "ping", REQUESTS[level])
             move = run_phase(players[:level], "move", REQUESTS[level])
             rows.append((level, ping, move))
+        steady = [(rate, run_paced(players, rate, PACED_SECONDS)) for rate in PACED_RATES]
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -263,6 +312,13 @@ def main() -> None:
             f"| {level} | {ping['per_second']:.0f} | {ping['median']:.1f} | {ping['p95']:.1f} | "
             f"{move['per_second']:.0f} | {move['median']:.1f} | {move['p95']:.1f} | "
             f"{move['per_second'] / ping['per_second']:.2f} |"
+        )
+    print(f"\n{max(LEVELS)} clients, moves at a steady rate in all, {PACED_SECONDS:.0f} s each:")
+    print("| moves/s offered | moves | median ms | p95 ms | max ms |\n|---|---|---|---|---|")
+    for rate, paced in steady:
+        print(
+            f"| {rate:.0f} | {paced['count']} | {paced['median']:.1f} | {paced['p95']:.1f} | "
+            f"{paced['max']:.1f} |"
         )
 
 
