@@ -62,6 +62,7 @@ class RateThrottle(BaseThrottle):
     write_scope: str | None = None
     #: False for a throttle that counts only its write scope (the site's token page).
     counts_every_request = True
+    timer = time.time
 
     def __init__(self) -> None:
         self._wait: float | None = None
@@ -86,7 +87,7 @@ class RateThrottle(BaseThrottle):
         scopes = self.scopes(request, view)
         if not scopes:
             return True
-        now = time.time()
+        now = self.timer()
         ident, table = self.ident_of(request), rates()
         windows = []
         for scope in scopes:

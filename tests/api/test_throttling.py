@@ -5,7 +5,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.api import throttling
 from games.api.throttling import RateThrottle
 
 
@@ -20,7 +19,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch):
     made = Clock(6000.0)  # the start of a one-minute window
-    monkeypatch.setattr(throttling.time, "time", made.time)
+    monkeypatch.setattr(RateThrottle, "timer", made.time)
     return made
 
 
