@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -55,6 +56,34 @@ def check_rates() -> None:
             )
 
 
+@dataclass(frozen=True)
+class Window:
+    """One scope's counters around ``now``: this window's key and the previous one's."""
+
+    limit: int
+    period: int
+    started: int
+    current: str
+    previous: str
+
+    @classmethod
+    def at(cls, scope: str, ident: str, limit: int, period: int, now: float) -> Window:
+        index = int(now // period)
+        base = f"api-throttle:{scope}:{ident}:{period}"
+        return cls(limit, period, index * period, f"{base}:{index}", f"{base}:{index - 1}")
+
+    def wait(self, now: float, counts: dict[str, int]) -> float | None:
+        """None if one more request fits the last period; else the seconds until it does."""
+        here, before = counts.get(self.current, 0), counts.get(self.previous, 0)
+        if here + before * (1 - (now - self.started) / self.period) < self.limit:
+            return None
+        if here >= self.limit or before == 0:
+            return self.started + self.period - now  # only the next window has room
+        # The previous window's weight falls linearly: room once here + before * w < limit.
+        needed = 1 - (self.limit - here) / before
+        return max(0.0, self.started + self.period * needed - now) + 0.001
+
+
 class RateThrottle(BaseThrottle):
     """The API's one throttle: ``user`` or ``anon`` for every request, plus the view's
     ``write_scope`` (or this class's) for POST, PUT, PATCH and DELETE."""
@@ -87,48 +116,17 @@ class RateThrottle(BaseThrottle):
         scopes = self.scopes(request, view)
         if not scopes:
             return True
-        now = self.timer()
-        ident, table = self.ident_of(request), rates()
-        windows = []
-        for scope in scopes:
-            limit, period = parse_rate(table[scope])
-            index = int(now // period)
-            base = f"api-throttle:{scope}:{ident}:{period}"
-            windows.append((limit, period, index, f"{base}:{index}", f"{base}:{index - 1}"))
-        counts = cache.get_many([key for w in windows for key in w[3:]])
-        waits = []
-        for limit, period, index, current, previous in windows:
-            waits.append(self._wait_for(limit, period, index, now, counts, current, previous))
-        if any(wait is not None for wait in waits):
-            self._wait = max(wait for wait in waits if wait is not None)
+        now, ident, table = self.timer(), self.ident_of(request), rates()
+        windows = [Window.at(scope, ident, *parse_rate(table[scope]), now) for scope in scopes]
+        counts = cache.get_many([key for w in windows for key in (w.current, w.previous)])
+        waits = [wait for w in windows if (wait := w.wait(now, counts)) is not None]
+        if waits:
+            self._wait = max(waits)
             return False
-        cache.set_many(
-            {current: counts.get(current, 0) + 1 for _l, _p, _i, current, _prev in windows},
-            timeout=max(period for _l, period, *_rest in windows) * 2,
-        )
+        for period in {w.period for w in windows}:  # a counter is read for two periods at most
+            fresh = {w.current: counts.get(w.current, 0) + 1 for w in windows if w.period == period}
+            cache.set_many(fresh, timeout=period * 2)
         return True
-
-    @staticmethod
-    def _wait_for(
-        limit: int,
-        period: int,
-        index: int,
-        now: float,
-        counts: dict[str, int],
-        current: str,
-        previous: str,
-    ) -> float | None:
-        """None if one more request fits the last ``period``; else the seconds until it does."""
-        started = index * period
-        left_of_previous = 1 - (now - started) / period
-        here, before = counts.get(current, 0), counts.get(previous, 0)
-        if here + before * left_of_previous < limit:
-            return None
-        if here >= limit or before == 0:
-            return started + period - now  # only the next window has room
-        # The previous window's weight falls linearly: room once here + before * w < limit.
-        needed = 1 - (limit - here) / before
-        return max(0.0, started + period * needed - now) + 0.001
 
     def wait(self) -> float | None:
         return None if self._wait is None else math.ceil(self._wait * 1000) / 1000
