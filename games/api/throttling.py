@@ -41,19 +41,22 @@ def rates() -> dict[str, str]:
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
-    """``"600/min"`` → (600 requests, 60 seconds)."""
+    """``"600/min"`` → (600 requests, 60 seconds); ValueError if it cannot be read."""
     number, _slash, period = str(rate).partition("/")
+    if not number.isdigit() or period[:1] not in PERIODS:
+        raise ValueError(rate)
     return int(number), PERIODS[period[:1]]
 
 
 def check_rates() -> None:
     """Refuse to start with a rate that cannot be read, naming the variable."""
     for scope, rate in rates().items():
-        number, _slash, period = str(rate).partition("/")
-        if not number.isdigit() or period[:1] not in PERIODS:
+        try:
+            parse_rate(rate)
+        except ValueError:
             raise ImproperlyConfigured(
                 f"API_THROTTLE_RATES: {scope}={rate!r} must look like 600/min (s, min, hour, day)."
-            )
+            ) from None
 
 
 @dataclass(frozen=True)

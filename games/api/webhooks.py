@@ -163,7 +163,7 @@ def queue_turn_notices(
 
 def hooks_of(seats: list[Seat]) -> list[tuple[int, int]]:
     """(webhook id, user id) of the seats' owners' active webhooks: read with the seats by the
-    move service (``apps.py``), else one query."""
+    move service (asked for in ``games/api/apps.py``), else one query."""
     users = [seat.user for seat in seats]
     if all(User.api_webhook.is_cached(user) for user in users):
         hooks = [getattr(user, "api_webhook", None) for user in users]

@@ -126,8 +126,8 @@ def match_changed(
 class Terms:
     """What the readers of one match want: their settings and mutes.
 
-    Seats from the move service carry them (``seats_of`` reads them in its one query, see
-    ``apps.py``); other seats cost one query for all of them.
+    Seats from the move service carry them (``seats_of`` reads them in its one query, asked
+    for in ``games/notifications/apps.py``); other seats cost one query for all of them.
     """
 
     def __init__(self, match: Match, seats: Sequence[Seat]) -> None:

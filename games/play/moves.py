@@ -93,6 +93,11 @@ def seats_of(match: Match) -> list[Seat]:
     return list(match.seats.all())
 
 
+def away_is_read(match: Match) -> bool:
+    """Whether ``away_of`` needs no query: known already, or read with the seats."""
+    return "_away" in match.__dict__ or all(hasattr(s, "user_away") for s in match.seats.all())
+
+
 def away_of(match: Match) -> set[int]:
     """The match's players who are on vacation now, read once per match object (from the
     seats' query when they came from ``seats_of``, else one query)."""

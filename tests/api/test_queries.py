@@ -79,14 +79,13 @@ def test_a_move_that_passes_the_turn_reads_its_readers_with_the_seats(
     other = match.seats.select_related("user").get(is_to_act=False).user
     NotificationSettings.objects.create(user=other, reminder_hours=[5])
     Webhook.objects.create(user=other, url="http://127.0.0.1:9/hook")
-    draw = bot.post(f"/matches/{match.pk}/moves/", {"action": {"type": "draw"},
-                                                     "expected_version": 0,
-                                                     "include_actions": True}).json()
+    draw = bot.post(
+        f"/matches/{match.pk}/moves/",
+        {"action": {"type": "draw"}, "expected_version": 0, "include_actions": True},
+    ).json()
     discard = next(a["action"] for a in draw["actions"] if a["action"]["type"] == "discard")
     with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks():
-        answer = bot.post(
-            f"/matches/{match.pk}/moves/", {"action": discard, "expected_version": 1}
-        )
+        answer = bot.post(f"/matches/{match.pk}/moves/", {"action": discard, "expected_version": 1})
     assert answer.status_code == 201 and not answer.json()["my_turn"]
     sql = [q["sql"] for q in queries]
     assert len(sql) <= 14, [q[:80] for q in sql]

@@ -4,7 +4,9 @@ window's that still falls inside it; a refusal says how long to wait."""
 from types import SimpleNamespace
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
+from games.api import throttling
 from games.api.throttling import RateThrottle
 
 
@@ -76,3 +78,10 @@ def test_each_user_has_their_own_count_and_refused_requests_are_not_counted(cloc
 def test_every_request_counts_against_the_user_rate(clock, settings):
     settings.API_THROTTLE_RATES = {"user": "3/min"}
     assert [allowed(request("GET"))[0] for _ in range(4)] == [True, True, True, False]
+
+
+@pytest.mark.parametrize("rate", ["600", "many/min", "-5/min", "10/fortnight", ""])
+def test_a_rate_that_cannot_be_read_stops_the_start_naming_the_variable(settings, rate):
+    settings.API_THROTTLE_RATES = {"moves": rate}
+    with pytest.raises(ImproperlyConfigured, match="API_THROTTLE_RATES: moves="):
+        throttling.check_rates()

@@ -50,7 +50,7 @@ NOT_CREATOR = _("Only the creator can invite players to this match.")
 
 
 def away_users(matches: list[Match]) -> set[int]:
-    if matches and all(knows_away(m) for m in matches):  # read by the move service
+    if matches and all(moves.away_is_read(m) for m in matches):  # by the move service
         return set().union(*(moves.away_of(m) for m in matches))
     users = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
     if not users:
@@ -58,11 +58,6 @@ def away_users(matches: list[Match]) -> set[int]:
     return set(
         Vacation.objects.filter(ended_at=None, user_id__in=users).values_list("user_id", flat=True)
     )
-
-
-def knows_away(match: Match) -> bool:
-    """Whether the match's seats came from the move service, who is away read with them."""
-    return "_away" in match.__dict__ or all(hasattr(s, "user_away") for s in match.seats.all())
 
 
 def detail(request: Request, pk: int, status: int = 200) -> Response:
