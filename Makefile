@@ -34,7 +34,7 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict games/engines
+	$(VENV)/bin/mypy --strict games/engines games/*/engine
 
 # Extract the strings to translate into locale/*/LC_MESSAGES/django.po (needs gettext).
 messages: install

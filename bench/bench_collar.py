@@ -14,8 +14,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engines.collar import ENGINE  # noqa: E402
-from games.engines.collar.state import CollarState  # noqa: E402
+from games.collar.engine import ENGINE  # noqa: E402
+from games.collar.engine.state import CollarState  # noqa: E402
 
 COMBOS: list[dict[str, Any]] = [
     {"mode": mode, "rainbow": rainbow, "gold": gold}

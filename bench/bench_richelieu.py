@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engines.richelieu import ENGINE  # noqa: E402
+from games.richelieu.engine import ENGINE  # noqa: E402
 
 SETUPS: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("fun-for-2, 2 players", 2, {"ruleset": "fun-for-2"}),

@@ -22,9 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engines.risk import ENGINE  # noqa: E402
-from games.engines.risk.board import board  # noqa: E402
-from games.engines.risk.state import RiskState  # noqa: E402
+from games.risk.engine import ENGINE  # noqa: E402
+from games.risk.engine.data import board  # noqa: E402
+from games.risk.engine.state import RiskState  # noqa: E402
 
 GAMES: tuple[tuple[int, dict[str, Any]], ...] = (
     (3, {"mode": "intro"}),

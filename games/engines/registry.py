@@ -10,9 +10,9 @@ from games.engines.base import BaseEngine
 
 @cache
 def all_engines() -> dict[str, BaseEngine[Any]]:
-    from games.engines.collar import ENGINE as collar
-    from games.engines.richelieu import ENGINE as richelieu
-    from games.engines.risk import ENGINE as risk
+    from games.collar.engine import ENGINE as collar
+    from games.richelieu.engine import ENGINE as richelieu
+    from games.risk.engine import ENGINE as risk
 
     return {engine.slug: engine for engine in (richelieu, risk, collar)}
 

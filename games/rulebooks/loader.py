@@ -1,4 +1,5 @@
-"""Load the rulebook files (``content/<game>/<language>.md``) as the first revision of each page."""
+"""Load the rulebook files (``games/<game>/rulebook/<language>.md``) as the first revision of each
+page."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from games.rulebooks import markup
 from games.rulebooks.models import SOURCE_LANGUAGE, Revision, Rulebook, latest_revision_number
 from games.rulebooks.services import SaveRequest, save_page
 
-CONTENT_DIR = Path(__file__).resolve().parent / "content"
+#: Each game package keeps its rulebook texts in ``rulebook/``.
+CONTENT_DIR = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -25,11 +27,11 @@ def content_files(folder: Path = CONTENT_DIR) -> list[tuple[str, str, Path]]:
     languages = [code for code, _name in settings.LANGUAGES]
     order = sorted(languages, key=lambda code: code != SOURCE_LANGUAGE)
     found = []
-    for game_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
+    for book_dir in sorted(folder.glob("*/rulebook")):
         for language in order:
-            path = game_dir / f"{language}.md"
+            path = book_dir / f"{language}.md"
             if path.is_file():
-                found.append((game_dir.name, language, path))
+                found.append((book_dir.parent.name, language, path))
     return found
 
 

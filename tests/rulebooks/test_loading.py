@@ -82,9 +82,14 @@ def test_the_loader_fills_in_a_page_that_is_missing(loaded):
 
 
 def test_a_file_with_a_heading_without_anchor_stops_the_loader_with_its_name(db, tmp_path):
-    (tmp_path / "chess").mkdir()
-    (tmp_path / "chess" / "en.md").write_text("# Chess\n\nIntro.\n\n## Moves\n\nText.\n")
-    with translation.override("en"), pytest.raises(PageFormatError, match=r"chess/en\.md.*Line 5"):
+    (tmp_path / "chess" / "rulebook").mkdir(parents=True)
+    (tmp_path / "chess" / "rulebook" / "en.md").write_text(
+        "# Chess\n\nIntro.\n\n## Moves\n\nText.\n"
+    )
+    with (
+        translation.override("en"),
+        pytest.raises(PageFormatError, match=r"chess/rulebook/en\.md.*Line 5"),
+    ):
         load_rulebooks(tmp_path)
     assert not Rulebook.objects.filter(revision_number__gt=0).exists()
 

@@ -5,8 +5,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.collar.data import CARDS
-from games.engines.collar.data import noun as collar_noun
+from games.collar.engine.data import CARDS
+from games.collar.engine.data import noun as collar_noun
 
 
 def card_name(card_id: str, lang: str) -> str:

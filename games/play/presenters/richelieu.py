@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.richelieu.data import CARDS, COMPONENTS
+from games.richelieu.engine.data import CARDS, COMPONENTS
 
 
 def card_name(card_id: str, lang: str) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.risk import ENGINE
+from games.risk.engine import ENGINE
 
 TERRITORY_KEYS = {"territory", "from", "to", "territories_list"}
 

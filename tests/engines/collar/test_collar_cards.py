@@ -6,14 +6,14 @@ import json
 from collections import Counter
 from importlib import resources
 
-from games.engines.collar.data import CARDS, GEMS, NOTE, deck, gold_florins, noun
+from games.collar.engine.data import CARDS, GEMS, NOTE, deck, gold_florins, noun
 
 BASE = [card for card in CARDS.values() if card.set == "base"]
 
 
 def test_the_data_file_says_it_is_a_reconstruction() -> None:
     raw = json.loads(
-        resources.files("games.engines.collar").joinpath("cards.json").read_text("utf-8")
+        resources.files("games.collar.engine").joinpath("cards.json").read_text("utf-8")
     )
     assert "RECONSTRUCTION" in raw["note"]
     assert NOTE == raw["note"]

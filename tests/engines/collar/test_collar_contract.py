@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import string
 
+from games.collar.engine import ENGINE
 from games.engines.base import EngineError
-from games.engines.collar import ENGINE
 
 ANCHORS = (
     "overview", "components", "setup", "turn", "first-turn", "wishes", "common-card", "scoring",

@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.collar import best_collar
+from games.collar.engine import best_collar
 
 RAW: dict[str, Any] = json.loads(
-    resources.files("games.engines.collar").joinpath("cards.json").read_text("utf-8")
+    resources.files("games.collar.engine").joinpath("cards.json").read_text("utf-8")
 )
 CARDS: dict[str, dict[str, Any]] = {card["id"]: card for card in RAW["cards"]}
 GEMS = [gem["code"] for gem in RAW["gems"]]

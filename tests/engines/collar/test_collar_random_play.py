@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.collar.engine import ENGINE, CollarState
+from games.collar.engine.data import deck
 from games.engines.base import EngineError, redact_event
-from games.engines.collar import ENGINE, CollarState
-from games.engines.collar.data import deck
 
 COMBOS = [
     {"mode": mode, "rainbow": rainbow, "gold": gold, "anti_stall": anti_stall}

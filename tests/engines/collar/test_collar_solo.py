@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from games.collar.engine import ENGINE, CollarState, solo_rank
+from games.collar.engine.data import deck
 from games.engines.base import EngineError, redact_event
-from games.engines.collar import ENGINE, CollarState, solo_rank
-from games.engines.collar.data import deck
 
 SOLO = {"mode": "solo"}
 

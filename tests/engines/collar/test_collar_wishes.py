@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.collar import best_collar
-from games.engines.collar.data import GEMS
-from games.engines.collar.scoring import AS_GEM, OUT, SELF, Collar, collar_with
+from games.collar.engine import best_collar
+from games.collar.engine.collars import AS_GEM, OUT, SELF, Collar, collar_with
+from games.collar.engine.data import GEMS
 
 
 def outcomes(collar: Collar) -> dict[str, tuple[bool, int]]:

@@ -10,9 +10,9 @@ from importlib import resources
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.data import CARDS, COMPONENTS
-from games.engines.richelieu.scenarios import build
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.data import CARDS, COMPONENTS
+from games.richelieu.engine.scenarios import build
 
 ANCHORS = (
     "overview components setup turn first-turn taking-cards two-card-rule markers "
@@ -113,7 +113,7 @@ def test_the_deck_has_the_region_totals_and_one_card_of_each_symbol_per_region()
 
 def test_the_data_file_says_it_is_a_reconstruction_and_names_nouns_in_three_languages():
     raw = json.loads(
-        resources.files("games.engines.richelieu").joinpath("richelieu.json").read_text("utf-8")
+        resources.files("games.richelieu.engine").joinpath("richelieu.json").read_text("utf-8")
     )
     assert "reconstruction" in raw["note"].lower()
     for entry in raw["regions"] + raw["symbols"]:

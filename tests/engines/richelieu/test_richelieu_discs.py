@@ -8,9 +8,9 @@ import json
 import pytest
 
 from games.engines.base import EngineError, redact_event
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.data import COMPONENTS, DISC_IDS, DISCS
-from games.engines.richelieu.scenarios import build
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.data import COMPONENTS, DISC_IDS, DISCS
+from games.richelieu.engine.scenarios import build
 
 
 def take(state, seat, card, **extra):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.scenarios import build
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.scenarios import build
 
 
 def act(state, seat, **action):

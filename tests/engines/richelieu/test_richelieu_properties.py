@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.base import EngineError, redact_event
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.data import CARD_IDS, DISC_IDS
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.data import CARD_IDS, DISC_IDS
 
 MAX_STEPS = 400  # a 48-card game takes at most ~48 turns of at most 4 moves, plus passes
 

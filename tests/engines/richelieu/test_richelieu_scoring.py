@@ -3,9 +3,9 @@ tie-break on fewer cards."""
 
 from __future__ import annotations
 
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.data import COMPONENTS
-from games.engines.richelieu.scenarios import build, cards_of
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.data import COMPONENTS
+from games.richelieu.engine.scenarios import build, cards_of
 
 BOURGOGNE_FIVE_A = ["R04", "R05", "R07"]  # 2 + 2 + 1 shields
 BOURGOGNE_FIVE_B = ["R01", "R02", "R03", "R06"]  # 1 + 1 + 1 + 2 shields

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.richelieu import ENGINE
-from games.engines.richelieu.scenarios import build
+from games.richelieu.engine import ENGINE
+from games.richelieu.engine.scenarios import build
 
 
 def take(state, seat, card, **extra):
@@ -166,6 +166,6 @@ def test_end_turn_before_taking_a_card_is_refused():
 
 
 def _shields(card):
-    from games.engines.richelieu.data import CARDS
+    from games.richelieu.engine.data import CARDS
 
     return CARDS[card].shields

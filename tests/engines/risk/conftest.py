@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.risk import ENGINE
-from games.engines.risk.board import board
-from games.engines.risk.state import RiskState
+from games.risk.engine import ENGINE
+from games.risk.engine.data import board
+from games.risk.engine.state import RiskState
 
 
 def build_position(

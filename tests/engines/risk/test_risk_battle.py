@@ -7,9 +7,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.engines.base import Rng
-from games.engines.risk import ENGINE
-from games.engines.risk.actions import compare_dice, roll_battle
-from games.engines.risk.state import RiskState
+from games.risk.engine import ENGINE
+from games.risk.engine.actions import compare_dice, roll_battle
+from games.risk.engine.state import RiskState
 
 
 def battles(state: RiskState) -> list[dict[str, Any]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from games.engines.risk import ENGINE
-from games.engines.risk.board import DATA_FILE, board
+from games.risk.engine import ENGINE
+from games.risk.engine.data import DATA_FILE, board
 
 
 def test_the_map_has_42_territories_in_6_continents_with_the_published_bonuses() -> None:

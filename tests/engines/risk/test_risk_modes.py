@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.risk import ENGINE
-from games.engines.risk.board import CEASE_FIRE, board
-from games.engines.risk.state import RiskState
+from games.risk.engine import ENGINE
+from games.risk.engine.data import CEASE_FIRE, board
+from games.risk.engine.state import RiskState
 
 
 def held_counts(state: RiskState) -> list[int]:

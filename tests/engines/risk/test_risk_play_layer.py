@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from games.engines.base import EngineError
-from games.engines.risk import ENGINE
-from games.engines.risk.catalogue import SECTIONS
+from games.risk.engine import ENGINE
+from games.risk.engine.catalogue import SECTIONS
 
 ANCHORS = (
     "overview components map setup-intro setup-classic setup-two-player turn cards-trade "

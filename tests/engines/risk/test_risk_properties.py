@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.base import EngineError, redact_event
-from games.engines.risk import ENGINE
-from games.engines.risk.board import board
-from games.engines.risk.state import NEUTRAL_BASE, UNCLAIMED, RiskState
+from games.risk.engine import ENGINE
+from games.risk.engine.data import board
+from games.risk.engine.state import NEUTRAL_BASE, UNCLAIMED, RiskState
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("intro", 3, {}),

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.engines.base import redact_event
-from games.engines.risk import ENGINE
-from games.engines.risk.board import board
-from games.engines.risk.state import RiskState
+from games.risk.engine import ENGINE
+from games.risk.engine.data import board
+from games.risk.engine.state import RiskState
 
 
 def codes(state: RiskState) -> list[str]:

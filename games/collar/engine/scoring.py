@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.collar.engine.catalogue import RANK_MESSAGES, SCORE_LABELS
+from games.collar.engine.collars import Collar, WishOutcome, best_keep
+from games.collar.engine.data import GEM_WISH, solo_rank
+from games.collar.engine.state import SOLO, CollarState
 from games.engines.base import Result, ScoreLine
-from games.engines.collar.data import GEM_WISH, solo_rank
-from games.engines.collar.messages import RANK_MESSAGES, SCORE_LABELS
-from games.engines.collar.scoring import Collar, WishOutcome, best_keep
-from games.engines.collar.state import SOLO, CollarState
 
 
 def final_collars(state: CollarState) -> dict[int, tuple[Collar, tuple[str, ...]]]:

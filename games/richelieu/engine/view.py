@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import View
-from games.engines.richelieu.data import CARDS, COMPONENTS, DISCS
-from games.engines.richelieu.rules import marker_limit, markers_on_cards
-from games.engines.richelieu.state import OVER, State
+from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS
+from games.richelieu.engine.rules import marker_limit, markers_on_cards
+from games.richelieu.engine.state import OVER, State
 
 
 def static_catalogue() -> dict[str, Any]:

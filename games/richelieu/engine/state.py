@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.base import Event
-from games.engines.richelieu.data import CARDS, DISCS
+from games.richelieu.engine.data import CARDS, DISCS
 
 #: Phases of a turn. "take": the first card (or a pass if nothing can be taken); "after": a
 #: second card, a marker, ending the turn; "over": the game has ended.

@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, Rng, View
-from games.engines.richelieu import rules
-from games.engines.richelieu.data import CARD_IDS, CARDS, COMPONENTS, DISC_IDS, DISCS, MARKER_BACK
-from games.engines.richelieu.messages import ERRORS, EVENTS, FUN_FOR_2, OPTIONS, SECTIONS
-from games.engines.richelieu.scoring import build_result
-from games.engines.richelieu.state import (
+from games.richelieu.engine import rules
+from games.richelieu.engine.catalogue import ERRORS, EVENTS, FUN_FOR_2, OPTIONS, SECTIONS
+from games.richelieu.engine.data import CARD_IDS, CARDS, COMPONENTS, DISC_IDS, DISCS, MARKER_BACK
+from games.richelieu.engine.scoring import build_result
+from games.richelieu.engine.state import (
     AFTER,
     ALL_TAKEN,
     OVER,
@@ -32,7 +32,7 @@ from games.engines.richelieu.state import (
     State,
     copy_event,
 )
-from games.engines.richelieu.view import build_view
+from games.richelieu.engine.view import build_view
 
 #: The keys each action type takes (the first set is required, the second optional).
 ACTION_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import Result, ScoreLine
-from games.engines.richelieu.data import CARDS, COMPONENTS, DISCS, SHIELD, SYMBOL
-from games.engines.richelieu.messages import FUN_FOR_2, SCORE_LABELS
+from games.richelieu.engine.catalogue import FUN_FOR_2, SCORE_LABELS
+from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS, SHIELD, SYMBOL
 
 MISSING_PENALTY = -5
 PRESENCE_BONUS = 2

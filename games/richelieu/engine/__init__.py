@@ -1,6 +1,6 @@
 """Richelieu (Michael Schacht): the engine registered under the slug "richelieu"."""
 
-from games.engines.richelieu.engine import RichelieuEngine
+from games.richelieu.engine.engine import RichelieuEngine
 
 ENGINE = RichelieuEngine()
 

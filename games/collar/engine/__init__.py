@@ -4,10 +4,10 @@
 cards with the common card (the game page uses it for "your best collar now").
 """
 
-from games.engines.collar.data import CARDS, NOTE, noun, solo_rank
-from games.engines.collar.engine import CollarEngine, card_catalogue
-from games.engines.collar.scoring import Collar, best_collar, best_keep, discard_outlook
-from games.engines.collar.state import CollarState
+from games.collar.engine.collars import Collar, best_collar, best_keep, discard_outlook
+from games.collar.engine.data import CARDS, NOTE, noun, solo_rank
+from games.collar.engine.engine import CollarEngine, card_catalogue
+from games.collar.engine.state import CollarState
 
 ENGINE = CollarEngine()
 

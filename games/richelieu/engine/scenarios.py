@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.richelieu.data import CARDS, COMPONENTS, DISC_IDS
-from games.engines.richelieu.messages import MULTIPLAYER
-from games.engines.richelieu.state import ALL_TAKEN, OVER, TAKE, State
+from games.richelieu.engine.catalogue import MULTIPLAYER
+from games.richelieu.engine.data import CARDS, COMPONENTS, DISC_IDS
+from games.richelieu.engine.state import ALL_TAKEN, OVER, TAKE, State
 
 
 def build(

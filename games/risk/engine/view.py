@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, View
-from games.engines.risk.actions import MAX_DICE, components
-from games.engines.risk.board import board
-from games.engines.risk.flow import INTRO, TWO_PLAYER, TurnFlow, card_ids, territory_id
-from games.engines.risk.state import (
+from games.risk.engine.actions import MAX_DICE, components
+from games.risk.engine.data import board
+from games.risk.engine.flow import INTRO, TWO_PLAYER, TurnFlow, card_ids, territory_id
+from games.risk.engine.state import (
     ATTACK,
     CLAIM,
     MANEUVER,

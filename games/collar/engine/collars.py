@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from games.engines.collar.data import CARDS, GEM_WISH, GEMS, Card, Wish, gold_florins
+from games.collar.engine.data import CARDS, GEM_WISH, GEMS, Card, Wish, gold_florins
 
 OUT = "out"
 SELF = "self"

@@ -16,11 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, Event, Result, Rng, View
-from games.engines.collar.data import CARDS, HAND_SIZE, REMOVED, SOLO_TURNS, deck
-from games.engines.collar.messages import ERRORS, EVENTS, OPTIONS, SECTIONS, SLUG
-from games.engines.collar.results import build_result
-from games.engines.collar.state import (
+from games.collar.engine.catalogue import ERRORS, EVENTS, OPTIONS, SECTIONS, SLUG
+from games.collar.engine.data import CARDS, HAND_SIZE, REMOVED, SOLO_TURNS, deck
+from games.collar.engine.scoring import build_result
+from games.collar.engine.state import (
     DISCARD,
     END_ANTI_STALL,
     END_DECLINED,
@@ -38,7 +37,8 @@ from games.engines.collar.state import (
     state_from_json,
     state_to_json,
 )
-from games.engines.collar.views import build_view
+from games.collar.engine.view import build_view
+from games.engines.base import Action, BaseEngine, Event, Result, Rng, View
 
 Handler = Callable[[CollarState, int, Action], CollarState]
 

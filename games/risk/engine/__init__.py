@@ -1,6 +1,6 @@
 """Risk (Hasbro 2010): introductory, classic and two-player games with seeded dice."""
 
-from games.engines.risk.engine import RiskEngine
+from games.risk.engine.engine import RiskEngine
 
 ENGINE = RiskEngine()
 

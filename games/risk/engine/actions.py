@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engines.base import Action, Rng
-from games.engines.risk.board import board
-from games.engines.risk.flow import TurnFlow, event, span, territory_id
-from games.engines.risk.state import (
+from games.risk.engine.data import board
+from games.risk.engine.flow import TurnFlow, event, span, territory_id
+from games.risk.engine.state import (
     ATTACK,
     CLAIM,
     MANEUVER,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.collar.engine.collars import best_collar, discard_outlook
+from games.collar.engine.data import CARDS, HAND_SIZE, SOLO_TURNS
+from games.collar.engine.state import FROM_DISCARD, FROM_SHOWN, KEEP, SOLO, CollarState
 from games.engines.base import Result, View
-from games.engines.collar.data import CARDS, HAND_SIZE, SOLO_TURNS
-from games.engines.collar.scoring import best_collar, discard_outlook
-from games.engines.collar.state import FROM_DISCARD, FROM_SHOWN, KEEP, SOLO, CollarState
 
 
 def _cards(card_ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:

@@ -64,17 +64,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.base import Event, Result, Rng, ScoreLine
-from games.engines.risk.actions import ActionRules
-from games.engines.risk.board import CEASE_FIRE, board, static_board
-from games.engines.risk.catalogue import (
+from games.risk.engine.actions import ActionRules
+from games.risk.engine.catalogue import (
     ERRORS,
     EVENT_MESSAGES,
     OPTIONS,
     SCORE_TERRITORIES,
     SECTIONS,
 )
-from games.engines.risk.flow import CLASSIC, INTRO, TWO_PLAYER, event, span
-from games.engines.risk.state import (
+from games.risk.engine.data import CEASE_FIRE, board, static_board
+from games.risk.engine.flow import CLASSIC, INTRO, TWO_PLAYER, event, span
+from games.risk.engine.state import (
     ACTIVE,
     CLAIM,
     ELIMINATED,
@@ -89,7 +89,7 @@ from games.engines.risk.state import (
     state_from_json,
     state_to_json,
 )
-from games.engines.risk.views import ViewRules
+from games.risk.engine.view import ViewRules
 
 
 class RiskEngine(ActionRules, ViewRules):

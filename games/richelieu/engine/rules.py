@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.richelieu.data import CARDS, COMPONENTS, DISCS, MARKER_BACK
-from games.engines.richelieu.state import State
+from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS, MARKER_BACK
+from games.richelieu.engine.state import State
 
 Problem = tuple[str, dict[str, Any]] | None
 STOCK = "stock"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import BaseEngine, Rng
-from games.engines.risk.board import CEASE_FIRE, board
-from games.engines.risk.state import (
+from games.risk.engine.data import CEASE_FIRE, board
+from games.risk.engine.state import (
     ACTIVE,
     CLAIM,
     ELIMINATED,

@@ -1,0 +1,4 @@
+"""Richelieu: the game package.
+
+Its rules are the pure-Python package ``engine``; the rest is what the site adds.
+"""
