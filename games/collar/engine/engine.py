@@ -384,3 +384,7 @@ class CollarEngine(BaseEngine[CollarState]):
 def card_catalogue() -> dict[str, dict[str, Any]]:
     """Every card's public data by id (for a page that draws cards)."""
     return {card_id: card.as_dict() for card_id, card in CARDS.items()}
+
+
+#: The one instance the registry serves.
+ENGINE = CollarEngine()

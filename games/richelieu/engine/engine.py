@@ -392,3 +392,7 @@ class RichelieuEngine(BaseEngine[State]):
         state.phase = OVER
         state.ended = reason
         self._event(state, f"richelieu.game_over_{reason}", **params)
+
+
+#: The one instance the registry serves.
+ENGINE = RichelieuEngine()

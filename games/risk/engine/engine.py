@@ -310,3 +310,7 @@ class RiskEngine(ActionRules, ViewRules):
             return state_from_json(data)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise self.fail("risk.bad_state") from exc
+
+
+#: The one instance the registry serves.
+ENGINE = RiskEngine()
