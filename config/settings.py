@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "axes",
     "games.core",
     "games.accounts",
+    "allauth",
+    "allauth.account",
     "games.play",
     "games.rulebooks",
     "rest_framework",
@@ -72,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "games.accounts.middleware.UserTimezoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -125,9 +128,7 @@ CACHE_URL = env_str("CACHE_URL")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
-    CACHES = {
-        "default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}
-    }
+    CACHES = {"default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -135,8 +136,9 @@ else:
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
+    # Axes first: it refuses every attempt on a locked account before a password is checked.
     "axes.backends.AxesStandaloneBackend",
-    "games.accounts.backends.UsernameOrEmailBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -147,17 +149,55 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "core:home"
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "play:dashboard"
 LOGOUT_REDIRECT_URL = "core:home"
 
-# Repeated failed logins lock the username from that address for a while.
+# Accounts (django-allauth): sign-up with a verified email, log-in by username or email,
+# password reset and email change by emailed link. Enumeration prevention: sign-up and reset
+# answer alike whether an address is registered (the owner of a registered address gets an
+# email saying so instead). Rates per address and per client address: see ACCOUNT_RATE_LIMITS.
+ACCOUNT_ADAPTER = "games.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "signup": "games.accounts.forms.SignupForm",
+    "login": "games.accounts.forms.LoginForm",
+}
+ACCOUNT_SIGNUP_OPEN = env_bool("ACCOUNT_SIGNUP_OPEN", True)
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = env_int(
+    "ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS", 3, minimum=1
+)
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # mail scanners open links: confirming takes a POST
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False  # a reset for an unknown address sends nothing
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Partida] "
+ACCOUNT_USER_DISPLAY = "games.accounts.models.public_name"
+ACCOUNT_PASSWORD_INPUT_RENDER_VALUE = False
+ACCOUNT_RATE_LIMITS = {
+    # Past allauth's defaults: one reset email per address a minute and five an hour (and
+    # twenty requests a minute per client address); sign-ups per client address an hour too.
+    "reset_password": "20/m/ip,1/m/key,5/h/key",
+    "signup": "20/m/ip,100/h/ip",
+    # Failed logins are django-axes' to count (below), per account whatever its spelling.
+    "login_failed": None,
+}
+
+# Repeated failed logins lock the account (whatever spelling reached it: username or email,
+# any case, spaces around) from that client address for a while.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "games.accounts.lock.lock_key"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
-AXES_USERNAME_FORM_FIELD = "username"
 AXES_IPWARE_PROXY_COUNT = env_int("PROXY_COUNT", 0, minimum=0) or None
 AXES_VERBOSE = False
 

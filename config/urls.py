@@ -13,6 +13,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("games.core.urls")),
     path("accounts/", include("games.accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     path("accounts/api/", include("games.api.site_urls")),
     path("play/", include("games.play.urls")),
     path("rules/", include("games.rulebooks.urls")),

@@ -76,9 +76,12 @@ def password() -> str:
 
 @pytest.fixture
 def make_user(db: None, password: str) -> Any:
+    """``make_user(name, language, verified=True, **fields)``: an account whose email address
+    is verified (``verified=False``: one that signed up and has not opened the link yet)."""
     from games.accounts.models import User
+    from games.accounts.verification import mark_verified
 
-    def make(username: str, language: str = "en", **extra: Any) -> User:
+    def make(username: str, language: str = "en", verified: bool = True, **extra: Any) -> User:
         user = User(
             username=username,
             email=f"{username}@example.com",
@@ -88,6 +91,8 @@ def make_user(db: None, password: str) -> Any:
         )
         user.set_password(password)
         user.save()
+        if verified:
+            mark_verified(user)
         return user
 
     return make

@@ -9,6 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.core.text import validate_single_line
+
+#: The longest display name (one line, trimmed).
+DISPLAY_NAME_LENGTH = 60
+
 
 @cache
 def timezone_names() -> tuple[str, ...]:
@@ -32,7 +37,12 @@ class User(AbstractUser):
     """A person on the site: a player, a reader, or the owner of API tokens."""
 
     email = models.EmailField(_("email address"), unique=True)
-    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    display_name = models.CharField(
+        _("display name"),
+        max_length=DISPLAY_NAME_LENGTH,
+        blank=True,
+        validators=[validate_single_line],
+    )
     language = models.CharField(
         _("language"), max_length=5, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
@@ -55,4 +65,10 @@ class User(AbstractUser):
 
     def save(self, *args: object, **kwargs: object) -> None:
         self.email = (self.email or "").strip().lower()
+        self.display_name = (self.display_name or "").strip()
         super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def public_name(user: User) -> str:
+    """How allauth's pages and emails name a user (``ACCOUNT_USER_DISPLAY``)."""
+    return user.public_name

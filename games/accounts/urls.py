@@ -1,15 +1,21 @@
+"""``/accounts/``: the profile, and the names the site's templates use for allauth's pages.
+
+Allauth's own URLs (``account_login``, ``account_signup``…) are included after these in
+``config/urls.py``; the aliases below serve the same views at the same addresses.
+"""
+
+from allauth.account import views as allauth_views
 from django.urls import path
 
 from games.accounts import views
 
 app_name = "accounts"
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
-    path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
-    path("password-reset/", views.password_reset, name="password_reset"),
-    path("password-reset/sent/", views.password_reset_done, name="password_reset_done"),
-    path("reset/<uidb64>/<token>/", views.password_reset_confirm, name="password_reset_confirm"),
-    path("reset/done/", views.password_reset_complete, name="password_reset_complete"),
+    path("signup/", allauth_views.signup, name="signup"),
+    path("login/", allauth_views.login, name="login"),
+    path("logout/", allauth_views.logout, name="logout"),
+    path("password/reset/", allauth_views.password_reset, name="password_reset"),
+    path("email/", allauth_views.email, name="email"),
+    path("password/change/", allauth_views.password_change, name="password_change"),
 ]

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.accounts.verification import verified_addresses
 from games.notifications import checks, emails
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
@@ -174,6 +175,7 @@ def deliver_claimed(ids: list[Any], now: datetime | None) -> dict[Any, float]:
         .order_by("pk")
     )  # a row missing here was deleted meanwhile (its match or reader was deleted)
     facts = checks.facts_for(rows)
+    verified = verified_addresses(row.recipient_id for row in rows)
     # A row is sent well within its lease, or given back: after the lease, the sweep may
     # queue it again and another worker may send it too.
     deadline = time.monotonic() + lease().total_seconds() / 2
@@ -182,15 +184,19 @@ def deliver_claimed(ids: list[Any], now: datetime | None) -> dict[Any, float]:
         if time.monotonic() > deadline:
             give_back([r.pk for r in rows[index:]])
             break
-        delay = deliver_row(row, now or timezone.now(), facts)
+        delay = deliver_row(row, now or timezone.now(), facts, verified)
         if delay is not None:
             retries[row.pk] = delay
     return retries
 
 
-def deliver_row(row: Notification, now: datetime, facts: Facts) -> float | None:
+def deliver_row(
+    row: Notification, now: datetime, facts: Facts, verified: set[tuple[int, str]] | None = None
+) -> float | None:
     """Send one claimed row unless its checks say otherwise; mark it sent as soon as the
     server accepted it."""
+    if not to_verified_address(row, verified):
+        return release(row, checks.suppress("unverified address"))
     if row.kind == Notification.Kind.DIGEST:
         from games.notifications.digest import digest_items
 
@@ -213,6 +219,19 @@ def deliver_row(row: Notification, now: datetime, facts: Facts) -> float | None:
     if sent and items is not None:
         items.mark_sent(row, now)
     return None
+
+
+def to_verified_address(row: Notification, verified: set[tuple[int, str]] | None) -> bool:
+    """Whether the row may go to its address: a verified address of its reader (``verified``:
+    those of the batch, from ``verified_addresses``). An invitation that a player addressed
+    to someone is the one kind that goes to any address."""
+    if row.kind == Notification.Kind.INVITATION:
+        return True
+    if row.recipient_id is None:
+        return False
+    if verified is None:
+        verified = verified_addresses([row.recipient_id])
+    return (row.recipient_id, row.address.strip().lower()) in verified
 
 
 def give_back(ids: list[Any]) -> None:

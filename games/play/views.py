@@ -21,6 +21,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.verification import trust_address_from_link
 from games.engines.registry import all_engines, get_engine
 from games.play import lifecycle, moves, vacation
 from games.play.errors import PlayError, StaleVersion
@@ -241,6 +242,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     except PlayError as error:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
     if not request.user.is_authenticated:
+        trust_address_from_link(request, seat.invited_email)  # the link came to that address
         signup = reverse("accounts:signup") + "?next=" + request.path
         return render(
             request,

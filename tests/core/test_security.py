@@ -28,7 +28,7 @@ def test_pages_have_no_inline_script_and_nothing_from_another_host(client, playe
 
 
 def test_session_cookies_are_secure_and_http_only(client, player, password):
-    response = client.post("/en/accounts/login/", {"username": "paula", "password": password})
+    response = client.post("/en/accounts/login/", {"login": "paula", "password": password})
     cookie = response.cookies["sessionid"]
     assert cookie["httponly"] and cookie["secure"]
 

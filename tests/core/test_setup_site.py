@@ -38,3 +38,9 @@ def test_running_the_setup_twice_changes_nothing_the_second_time(tmp_path):
         )
     for name in ("ana", "bruno", "claire"):
         assert f"Demo user {name}" in second
+    with sqlite3.connect(database) as db:
+        verified = db.execute(
+            "SELECT u.username, e.email FROM account_emailaddress e JOIN accounts_user u "
+            'ON u.id = e.user_id WHERE e.verified AND e."primary" ORDER BY u.username'
+        ).fetchall()
+    assert verified == [(n, f"{n}@example.com") for n in ("ana", "bruno", "claire")]

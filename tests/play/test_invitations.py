@@ -77,8 +77,8 @@ def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(
     path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
     landing = client.get(path).content.decode()
     assert "/accounts/signup/?next=" in landing
-    client.post(
-        "/en/accounts/signup/",
+    signed_up = client.post(
+        "/en/accounts/signup/?next=" + path,
         {
             "username": "newfriend",
             "email": "new.friend@example.com",
@@ -89,6 +89,10 @@ def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(
             "display_name": "",
         },
     )
+    # The invitation came to that address: it is confirmed, and the newcomer is logged in
+    # and back on the invitation at once.
+    assert signed_up.status_code == 302
+    assert signed_up["Location"] == path.replace(path[:4], "/en/", 1)  # in the chosen language
     response = client.post(path, {"answer": "accept"})
     assert response.status_code == 302
     match.refresh_from_db()
@@ -155,3 +159,40 @@ def test_the_creator_invites_a_player_later_from_the_match_page(client, player, 
     client.force_login(opponent)
     response = client.post(f"/en/play/{match.pk}/invite/", {"target": "x@example.com"}, follow=True)
     assert "Only the creator" in " ".join(str(m) for m in response.context["messages"])
+
+
+def test_a_newcomer_who_signs_up_with_another_address_keeps_the_invited_one_confirmed(
+    client, player, mailoutbox, django_capture_on_commit_callbacks
+):
+    from allauth.account.models import EmailAddress
+
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
+    path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
+    client.get(path)
+    client.post(
+        "/en/accounts/signup/?next=" + path,
+        {
+            "username": "newfriend", "email": "other@example.com", "language": "en",
+            "timezone": "UTC", "password1": "a-long-Password-2026",
+            "password2": "a-long-Password-2026",
+        },
+    )  # fmt: skip
+    addresses = EmailAddress.objects.filter(user__username="newfriend")
+    assert set(addresses.values_list("email", "verified", "primary")) == {
+        ("new.friend@example.com", True, True),
+        ("other@example.com", False, False),
+    }
+
+
+def test_without_an_invitation_link_a_newcomer_confirms_the_address_first(client, mailoutbox):
+    response = client.post(
+        "/en/accounts/signup/",
+        {
+            "username": "newfriend", "email": "new.friend@example.com", "language": "en",
+            "timezone": "UTC", "password1": "a-long-Password-2026",
+            "password2": "a-long-Password-2026",
+        },
+    )  # fmt: skip
+    assert response["Location"] == "/en/accounts/confirm-email/"
+    assert "_auth_user_id" not in client.session
