@@ -20,3 +20,9 @@ urlpatterns += i18n_patterns(
     path("notifications/", include("games.notifications.urls")),
     path("admin/", admin.site.urls),
 )
+
+# Under /api/ every refusal is JSON in the API's shape, 5xx included (games/api/errors.py).
+handler400 = "games.api.errors.bad_request"
+handler403 = "games.api.errors.permission_denied"
+handler404 = "games.api.errors.page_not_found"
+handler500 = "games.api.errors.server_error"

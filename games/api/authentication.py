@@ -14,6 +14,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from games.api.models import ApiToken, token_digest
+from games.api.throttling import BadTokenThrottle
 
 #: ``last_used_at`` is written at most this often per token, so reads stay reads.
 LAST_USED_RESOLUTION = timedelta(minutes=5)
@@ -27,16 +28,25 @@ class TokenAuthentication(authentication.BaseAuthentication):
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower().decode("latin-1") not in KEYWORDS:
             return None
+        guard = BadTokenThrottle()
+        wait = guard.blocked(request)
+        if wait is not None:
+            raise exceptions.Throttled(wait)
         if len(header) != 2:
+            guard.record(request)
             raise exceptions.AuthenticationFailed(
                 _("The Authorization header must be “Bearer” followed by one token.")
             )
         try:
             raw = header[1].decode("ascii")
         except UnicodeDecodeError:
-            raise exceptions.AuthenticationFailed(_("This token is not valid.")) from None
-        token = ApiToken.objects.select_related("user").filter(digest=token_digest(raw)).first()
+            raw = ""
+        token = None
+        if raw:
+            found = ApiToken.objects.select_related("user").filter(digest=token_digest(raw))
+            token = found.first()
         if token is None or not token.user.is_active:
+            guard.record(request)
             raise exceptions.AuthenticationFailed(_("This token is not valid."))
         self._touch(token)
         return token.user, token

@@ -10,7 +10,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.RateThrottle"],
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiAutoSchema",
@@ -35,7 +35,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.exact_inputs",
+    ],
     "ENUM_NAME_OVERRIDES": {
+        "EmailModeEnum": ["now", "digest", "off"],
+        "EmailModeWithoutDigestEnum": ["now", "off"],
         "MatchStatusEnum": "games.play.models.Match.Status",
         "SeatStatusEnum": "games.play.models.Seat.Status",
         "VisibilityEnum": "games.play.models.Match.Visibility",

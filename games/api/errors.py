@@ -11,10 +11,10 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.csrf import csrf_exempt
+from django.views import defaults
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
@@ -37,16 +37,25 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 
 DESCRIPTIONS = {
     400: _("Malformed input: `fields` says what is wrong with each field."),
-    401: _("No credentials, or a token that is not valid (revoked tokens fail at once)."),
+    401: _(
+        "No credentials where they are needed, or a token that is not valid (revoked tokens "
+        "fail at once; a public operation refuses a bad token too)."
+    ),
     403: _("Not allowed: someone else's seat, another user's object, or a missing CSRF token."),
     404: _("Not found, or not visible to the caller."),
     405: _("This method is not allowed here."),
     406: _("Only application/json responses are offered."),
-    409: _("Conflict: `current_version` is set when the match moved on (stale version)."),
+    409: _(
+        "Conflict with the current state: `current_version` is set when the match moved on "
+        "(stale version); `fields` when settings would not go together."
+    ),
     415: _("The body must be application/json."),
     422: _("Illegal move: `engine_code`, `section` and `section_url` name the rule it breaks."),
     429: _("Too many requests: wait `retry_after` seconds."),
 }
+
+
+NOTHING_HERE = _("There is nothing at this address.")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -70,8 +79,9 @@ def body(code: str, message: Any, **details: Any) -> dict[str, Any]:
 
 def play_error_body(error: PlayError) -> dict[str, Any]:
     details: dict[str, Any] = {}
-    if "current_version" in error.extra:
-        details["current_version"] = error.extra["current_version"]
+    for name in ("current_version", "retry_after", "fields"):
+        if name in error.extra:
+            details[name] = error.extra[name]
     if isinstance(error, IllegalMove):
         details["engine_code"] = error.code
         details["section"] = error.extra.get("section", "")
@@ -104,14 +114,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF's hook: every refusal in the one shape, with DRF's headers kept."""
     headers: dict[str, str] = {}
     if isinstance(exc, PlayError):
-        return Response(play_error_body(exc), status=exc.status)
+        if "retry_after" in exc.extra:
+            headers["Retry-After"] = str(exc.extra["retry_after"])
+        return Response(play_error_body(exc), status=exc.status, headers=headers)
     if isinstance(exc, Http404):
         return Response(body("not_found", _("Not found, or you may not see it.")), status=404)
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
     if not isinstance(exc, exceptions.APIException):
         return None
-    code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error")
+    code = getattr(exc, "api_code", None) or next(
+        (c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error"
+    )
     details: dict[str, Any] = {}
     if isinstance(exc, exceptions.ValidationError):
         message = gettext("Some fields are not valid.")
@@ -129,7 +143,36 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return Response(body(code, message, **details), status=exc.status_code, headers=headers)
 
 
-@csrf_exempt
-def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    """Any path under /api/ that names nothing: the same JSON 404 as the views."""
-    return JsonResponse(body("not_found", _("There is nothing at this address.")), status=404)
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+# Django's error views (``handler400``… in config/urls.py): under /api/ they answer in the
+# API's shape, elsewhere with the site's pages. Django calls them for what happens outside a
+# DRF view or escapes one: an exception (500 even with DEBUG off), a request Django refuses
+# before any view (400: a bad Host, too many fields), a permission refused in a middleware.
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if is_api(request):
+        message = _("Something went wrong on our side. It is logged; try again later.")
+        return JsonResponse(body("server_error", message), status=500)
+    return defaults.server_error(request)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(body("bad_request", _("This request cannot be read.")), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(body("permission_denied", _("You may not do this.")), status=403)
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(body("not_found", NOTHING_HERE), status=404)
+    return defaults.page_not_found(request, exception)

@@ -10,20 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext
 
+from games.api.addresses import absolute
+from games.api.results import readable_result
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.engines.registry import get_engine
 from games.play import presenters
 from games.play.models import ChatMessage, Match, Move, Seat
 
 SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
-
-
-def absolute(path: str) -> str:
-    return settings.SITE_URL + path
 
 
 def section_url(game: str, anchor: str | None) -> str:
@@ -136,7 +133,7 @@ def match_detail(match: Match, user: Any, away: set[int] = frozenset()) -> dict[
         "paused_seconds_left": int(paused.total_seconds()) if paused is not None else None,
         "to_act": sorted(s.number for s in match.seats.all() if s.is_to_act),
         "view": view,
-        "result": match.result if match.status == Match.Status.FINISHED else None,
+        "result": readable_result(match, names(match)),
         "seed_sha256": match.seed_sha256,
         "seed": match.revealed_seed(),
         "rulebook_revision": match.rulebook_revision,
@@ -165,6 +162,7 @@ def log_entries(match: Match, moves: Iterable[Move], viewer: int | None) -> list
     """The moves as ``viewer`` may see them: redacted events, and actions only where public."""
     reveal = match.status == Match.Status.FINISHED
     shown = names(match)
+    usernames = {s.number: s.user.username for s in match.seats.all() if s.user}
     message_ids: Mapping[str, str] = get_engine(match.game).event_messages
     entries = []
     for move in moves:
@@ -182,7 +180,8 @@ def log_entries(match: Match, moves: Iterable[Move], viewer: int | None) -> list
         entries.append({
             "number": move.number,
             "seat": move.seat,
-            "player": shown.get(move.seat),
+            "player": usernames.get(move.seat),  # as seats name them: by username
+            "name": shown.get(move.seat),
             "by_site": move.user_id is None,
             "type": kind if public_action else None,
             "action": move.action if public_action else None,

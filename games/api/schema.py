@@ -7,6 +7,8 @@ names its own extra ones (``409``, ``422``…) in ``error_statuses``.
 
 from __future__ import annotations
 
+import re
+from itertools import product
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
@@ -29,12 +31,15 @@ class ApiAutoSchema(AutoSchema):
         return operation
 
     def _error_statuses(self, operation: dict[str, Any]) -> set[int]:
-        statuses = {406, 429}
+        # Any operation may be sent a token that is not valid (401), or too many (429).
+        statuses = {401, 406, 429}
         places = {p.get("in") for p in operation.get("parameters", [])}
         if "requestBody" in operation:
             statuses |= {400, 415}
         if "query" in places:
             statuses.add(400)
+        if any(p.get("name") == "cursor" for p in operation.get("parameters", [])):
+            statuses.add(404)  # a cursor that names no page
         if "path" in places:
             statuses.add(404)
         security = operation.get("security", [])
@@ -45,3 +50,98 @@ class ApiAutoSchema(AutoSchema):
         extra = getattr(self.view, "error_statuses", {})
         statuses |= set(extra.get(self.method, ()) if isinstance(extra, dict) else extra)
         return statuses
+
+
+# Creating a match: which options and numbers of players go together ------------------------
+
+
+def match_variants() -> list[dict[str, Any]]:
+    """One schema per game and set of options that go together, with the numbers of players
+    the engine accepts for them: a body the schema allows, the engine accepts. An option left
+    out takes its default, so it is required only where the default is not allowed."""
+    from games.engines.registry import all_engines
+
+    variants = []
+    for slug, engine in sorted(all_engines().items()):
+        specs = list(engine.options_schema)
+        choices = [spec.allowed() if spec.kind == "choice" else (False, True) for spec in specs]
+        combos: list[tuple[dict[str, list[Any]], tuple[int, ...]]] = []
+        for values in product(*choices):
+            options = {spec.name: value for spec, value in zip(specs, values, strict=True)}
+            try:
+                counts = tuple(engine.player_counts(engine.normalise_options(options)))
+            except Exception:  # noqa: BLE001 - a combination the engine refuses
+                continue
+            combos.append(({name: [value] for name, value in options.items()}, counts))
+        for options, counts in _merged(combos):
+            properties = {
+                spec.name: {"type": "boolean" if spec.kind == "bool" else "string",
+                            "enum": options[spec.name]}
+                for spec in specs
+            }  # fmt: skip
+            required = [spec.name for spec in specs if spec.default not in options[spec.name]]
+            option_schema: dict[str, Any] = {
+                "type": "object", "properties": properties, "additionalProperties": False,
+            }  # fmt: skip
+            if required:
+                option_schema["required"] = required
+            for players in counts:
+                variants.append({
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "string", "enum": [slug]},
+                        "options": option_schema,
+                        "players": {"type": "integer", "enum": [players]},
+                        "invite": {"type": "array", "maxItems": players - 1},
+                    },
+                    "required": ["game", "players", *(["options"] if required else [])],
+                })  # fmt: skip
+    return variants
+
+
+def _merged(
+    combos: list[tuple[dict[str, list[Any]], tuple[int, ...]]],
+) -> list[tuple[dict[str, list[Any]], tuple[int, ...]]]:
+    """Join combinations that differ in the values of one option only (and allow the same
+    numbers of players), so that the schema lists few variants."""
+    found = list(combos)
+    joined = True
+    while joined:
+        joined = False
+        for i, (first, counts) in enumerate(found):
+            for j in range(i + 1, len(found)):
+                second, other = found[j]
+                differ = [name for name in first if first[name] != second[name]]
+                if other == counts and len(differ) == 1:
+                    name = differ[0]
+                    union = {**first, name: [*first[name], *second[name]]}
+                    found[i] = (union, counts)
+                    del found[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return found
+
+
+def exact_inputs(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: add what a field-by-field schema cannot say."""
+    schemas = result.get("components", {}).get("schemas", {})
+    if "MatchCreateRequest" in schemas:
+        schemas["MatchCreateRequest"]["anyOf"] = match_variants()
+    for component in schemas.values():
+        for field in component.get("properties", {}).values():
+            _blank_within_pattern(field)
+    return result
+
+
+def _blank_within_pattern(field: dict[str, Any]) -> None:
+    """A field that may be blank gets ``oneOf: [{pattern…}, {maxLength: 0}]``; when the pattern
+    takes the empty string already, the empty string matches both and ``oneOf`` refuses it.
+    Then the pattern alone says it."""
+    choices = field.get("oneOf", [])
+    if len(choices) == 2 and choices[1] == {"type": "string", "maxLength": 0}:
+        pattern = choices[0].get("pattern")
+        if pattern is not None and re.search(pattern, ""):
+            del field["oneOf"]
+            field.update(choices[0])

@@ -10,17 +10,57 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import EmailValidator, RegexValidator
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.accounts.models import timezone_names
+from games.accounts.models import DISPLAY_NAME_LENGTH, timezone_names
+from games.api.strict import (
+    QueryBooleanField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictRegexField,
+)
+from games.api.webhooks import validate_webhook_url
+from games.core.text import (
+    normalise_text,
+    validate_single_line,
+    validate_text,
+    validate_visible_line,
+)
 from games.engines.base import EngineError
 from games.engines.registry import all_engines
 from games.play.models import DAYS_PER_MOVE, Match, Seat
 
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
-LOCAL_TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
+LOCAL_TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]\Z"
+#: A username (letters, digits and . + - _) or an email address.
+USERNAME = r"\A[\w.+-]+\Z"
+
+
+def validate_target(value: str) -> None:
+    """A username, or (with an "@") an email address: what an invitation is sent to."""
+    if "@" in value:
+        EmailValidator(message=_("Enter a valid email address."))(value)
+    else:
+        RegexValidator(USERNAME, _("Write a username or an email address."))(value)
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": 254,
+        "anyOf": [{"pattern": r"^[\w.+-]+$"}, {"format": "email"}],
+        "description": "A username, or an email address (someone without an account yet).",
+    }
+)
+class TargetField(StrictCharField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=254, validators=[validate_target], **kwargs)
 
 
 # Inputs ----------------------------------------------------------------------------------
@@ -29,30 +69,34 @@ LOCAL_TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 class MatchFilterSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices, required=False, allow_blank=True)
     game = serializers.ChoiceField(choices=sorted(all_engines()), required=False, allow_blank=True)
-    my_turn = serializers.BooleanField(
-        required=False, allow_null=True, default=None,
+    my_turn = QueryBooleanField(
+        required=False,
         help_text="true: only matches waiting for the caller's move; false: only the others.",
     )  # fmt: skip
-    invited = serializers.BooleanField(
-        required=False, allow_null=True, default=None,
+    invited = QueryBooleanField(
+        required=False,
         help_text="true: only matches the caller is invited to and has not answered yet.",
     )  # fmt: skip
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=sorted(all_engines()))
+    """The schema lists, per game, the options and numbers of players that go together
+    (``games.api.schema.match_variants``); what it allows, the engine accepts."""
+
+    game = StrictChoiceField(choices=sorted(all_engines()))
     options = serializers.DictField(required=False, default=dict)
-    players = serializers.IntegerField(min_value=1, max_value=5)
-    days_per_move = serializers.ChoiceField(choices=DAYS_PER_MOVE, default=3)
-    visibility = serializers.ChoiceField(
+    players = StrictIntegerField(min_value=1, max_value=5)
+    days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
+    visibility = StrictChoiceField(
         choices=Match.Visibility.choices, default=Match.Visibility.PRIVATE
     )
-    timeout_policy = serializers.ChoiceField(
+    timeout_policy = StrictChoiceField(
         choices=Match.TimeoutPolicy.choices, default=Match.TimeoutPolicy.LOSE
     )
     invite = serializers.ListField(
-        child=serializers.CharField(max_length=254), required=False, default=list, max_length=4,
-        help_text="Usernames or email addresses to invite.",
+        child=TargetField(),
+        required=False, default=list, max_length=4,
+        help_text="Usernames or email addresses to invite: at most one fewer than `players`.",
     )  # fmt: skip
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -75,72 +119,107 @@ class MatchCreateSerializer(serializers.Serializer):
                     ]
                 }
             )
+        if len(data["invite"]) > data["players"] - 1:
+            raise serializers.ValidationError(
+                {"invite": [_("You invited more people than there are seats.")]}
+            )
         return data
 
 
 class TargetSerializer(serializers.Serializer):
-    target = serializers.CharField(max_length=254, help_text="A username or an email address.")
+    target = TargetField()
 
 
 class MoveSerializer(serializers.Serializer):
     action = serializers.DictField(
         help_text="A concrete action: one of the legal actions, with any ranges filled in."
     )
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_VERSION,
         help_text="The match version the action was chosen at; 409 if it moved on.",
     )  # fmt: skip
-    include_actions = serializers.BooleanField(
+    include_actions = StrictBooleanField(
         required=False, default=False,
         help_text="Also answer with the caller's next legal actions (saves a request).",
     )  # fmt: skip
 
 
 class ChatInputSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=500, trim_whitespace=True)
+    text = StrictCharField(
+        max_length=500, validators=[validate_text], help_text="Plain text; line breaks are kept."
+    )
+
+    def validate_text(self, value: str) -> str:
+        return normalise_text(value)
+
+
+@extend_schema_field({"type": "string", "enum": list(timezone_names())})
+class TimezoneField(StrictChoiceField):
+    """A time zone of the tz database (the schema lists them, without a description each)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=timezone_names(), **kwargs)
 
 
 class ProfileInputSerializer(serializers.Serializer):
-    display_name = serializers.CharField(max_length=60, required=False, allow_blank=True)
-    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
-    timezone = serializers.CharField(max_length=64, required=False, help_text="e.g. Europe/Rome")
+    display_name = StrictCharField(
+        max_length=DISPLAY_NAME_LENGTH, required=False, allow_blank=True,
+        validators=[validate_single_line],
+        help_text="Trimmed; empty: other players see your username.",
+    )  # fmt: skip
+    language = StrictChoiceField(choices=settings.LANGUAGES, required=False)
+    timezone = TimezoneField(required=False, help_text="e.g. Europe/Rome")
 
-    def validate_timezone(self, value: str) -> str:
-        if value not in timezone_names():
-            raise serializers.ValidationError(_("Choose a time zone from the list."))
-        return value
+
+class ModesSerializer(serializers.Serializer):
+    """How each category of email is sent: now, in the daily digest, or not at all."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        from games.notifications.models import NO_DIGEST, Category
+
+        fields: dict[str, serializers.Field] = {}
+        for category in Category:
+            modes = ["now", "off"] if category in NO_DIGEST else ["now", "digest", "off"]
+            fields[category.value] = StrictChoiceField(
+                choices=modes, required=False, help_text=str(category.label)
+            )
+        return fields
 
 
 class NotificationPrefsSerializer(serializers.Serializer):
-    """Email preferences (the notifications app's own form checks and saves them)."""
+    """Email preferences (the notifications app's own form checks and saves them). Fields
+    left out keep their value; when the settings this makes do not hold together (quiet hours
+    with one end only, a digest category without a digest hour) the answer is 409."""
 
-    modes = serializers.DictField(
-        child=serializers.ChoiceField(choices=["now", "digest", "off"]), required=False,
-        help_text="Per category (your_turn, started, invitation, reminder, timeout, resign, "
-        "finished, chat, vacation): now, digest or off.",
-    )  # fmt: skip
+    modes = ModesSerializer(required=False)
     reminder_hours = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=336), max_length=5, required=False
-    )
+        child=StrictIntegerField(min_value=1, max_value=336), max_length=5, required=False,
+        help_text="Hours before a deadline at which a reminder is sent.",
+    )  # fmt: skip
     # Local times of the user's time zone ("22:00"), so no RFC 3339 offset: a pattern.
-    quiet_start = serializers.RegexField(LOCAL_TIME, allow_null=True, required=False)
-    quiet_end = serializers.RegexField(LOCAL_TIME, allow_null=True, required=False)
-    digest_hour = serializers.IntegerField(
-        min_value=0, max_value=23, allow_null=True, required=False
-    )
+    quiet_start = StrictRegexField(LOCAL_TIME, allow_null=True, required=False)
+    quiet_end = StrictRegexField(LOCAL_TIME, allow_null=True, required=False)
+    digest_hour = StrictIntegerField(min_value=0, max_value=23, allow_null=True, required=False)
 
 
 class TokenInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60, help_text="What the token is for, e.g. “my bot”.")
+    name = StrictCharField(
+        max_length=60, validators=[validate_visible_line],
+        help_text="What the token is for, e.g. “my bot”.",
+    )  # fmt: skip
 
 
 class WebhookInputSerializer(serializers.Serializer):
-    url = serializers.URLField(max_length=500)
-    rotate_secret = serializers.BooleanField(required=False, default=False)
+    url = StrictCharField(
+        max_length=500,
+        validators=[validate_webhook_url],
+        help_text="http:// or https://; its host must resolve to public addresses.",
+    )
+    rotate_secret = StrictBooleanField(required=False, default=False)
 
 
 class SearchSerializer(serializers.Serializer):
-    q = serializers.CharField(max_length=200)
+    q = StrictCharField(max_length=200, validators=[validate_visible_line])
     language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False, allow_blank=True)
     game = serializers.SlugField(max_length=40, required=False, allow_blank=True)
 
@@ -174,7 +253,9 @@ class GameOut(serializers.Serializer):
 
 
 class SeatOut(serializers.Serializer):
-    number = serializers.IntegerField(allow_null=True)
+    number = serializers.IntegerField(
+        allow_null=True, help_text="The order of play, given when the match starts (null before)."
+    )
     username = serializers.CharField(allow_null=True)
     name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=Seat.Status.choices)
@@ -194,7 +275,12 @@ class MatchOut(serializers.Serializer):
     version = serializers.IntegerField()
     deadline = serializers.DateTimeField(allow_null=True)
     paused = serializers.BooleanField()
-    my_seat = serializers.IntegerField(allow_null=True)
+    my_seat = serializers.IntegerField(
+        allow_null=True,
+        help_text="The caller's seat number (the order of play). Seats get their numbers when "
+        "the match starts, in a random order: while it waits for players this is null, even "
+        "for a seat whose `my_seat_status` is joined.",
+    )
     my_seat_status = serializers.ChoiceField(choices=Seat.Status.choices, allow_null=True)
     my_turn = serializers.BooleanField()
     seats = SeatOut(many=True)
@@ -210,6 +296,26 @@ class LobbyMatchOut(MatchOut):
     open_seats = serializers.IntegerField()
 
 
+class ScoreLineOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, for programs.")
+    label = serializers.CharField(help_text="In the caller's language.")
+    points = serializers.IntegerField()
+    params = serializers.DictField()
+
+
+class ResultOut(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Groups of seats from first to last; the seats of a group are tied.",
+    )
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="Per seat.")
+    breakdown = serializers.DictField(
+        child=ScoreLineOut(many=True), help_text="Per seat: how its total was made."
+    )
+    extra = serializers.DictField()
+
+
 class MatchDetailOut(MatchOut):
     days_per_move = serializers.IntegerField()
     timeout_policy = serializers.ChoiceField(choices=Match.TimeoutPolicy.choices)
@@ -218,7 +324,7 @@ class MatchDetailOut(MatchOut):
     view = serializers.DictField(
         allow_null=True, help_text="The engine's view of the board for the caller's seat."
     )
-    result = serializers.DictField(allow_null=True)
+    result = ResultOut(allow_null=True, help_text="Once the match is over.")
     seed_sha256 = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True, help_text="Revealed once the match is over.")
     rulebook_revision = serializers.IntegerField(allow_null=True)
@@ -254,7 +360,10 @@ class MoveResultOut(MatchDetailOut):
 class MoveOut(serializers.Serializer):
     number = serializers.IntegerField()
     seat = serializers.IntegerField()
-    player = serializers.CharField(allow_null=True)
+    player = serializers.CharField(
+        allow_null=True, help_text="The username of the seat's player, as in `seats`."
+    )
+    name = serializers.CharField(allow_null=True, help_text="That player's display name.")
     by_site = serializers.BooleanField(help_text="A time-out recorded by the site.")
     type = serializers.CharField(allow_null=True)
     action = serializers.DictField(

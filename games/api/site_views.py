@@ -21,12 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 from games.api import tokens, webhooks
 from games.api.models import ApiToken, Webhook
 from games.api.throttling import TokenThrottle
+from games.core.text import validate_single_line
 from games.play.errors import PlayError
 
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        label=gettext_lazy("Name"), max_length=60,
+        label=gettext_lazy("Name"), max_length=60, validators=[validate_single_line],
         help_text=gettext_lazy("What the token is for, e.g. “my bot”."),
     )  # fmt: skip
 
@@ -34,6 +35,7 @@ class TokenForm(forms.Form):
 class WebhookForm(forms.Form):
     url = forms.URLField(
         label=gettext_lazy("URL"), max_length=500, assume_scheme="https",
+        validators=[validate_single_line],
         help_text=gettext_lazy("Gets a signed POST each time it becomes your turn."),
     )  # fmt: skip
     rotate_secret = forms.BooleanField(

@@ -31,6 +31,7 @@ DEFAULT_RATES = {
     "moves": "600/min",
     "chat": "20/min",
     "tokens": "10/hour",
+    "bad_tokens": "30/min",
 }
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -119,17 +120,26 @@ class RateThrottle(BaseThrottle):
         scopes = self.scopes(request, view)
         if not scopes:
             return True
-        now, ident, table = self.timer(), self.ident_of(request), rates()
-        windows = [Window.at(scope, ident, *parse_rate(table[scope]), now) for scope in scopes]
+        now = self.timer()
+        windows = self.windows(scopes, self.ident_of(request), now)
         counts = cache.get_many([key for w in windows for key in (w.current, w.previous)])
         waits = [wait for w in windows if (wait := w.wait(now, counts)) is not None]
         if waits:
             self._wait = max(waits)
             return False
+        self.count(windows, counts)
+        return True
+
+    @staticmethod
+    def windows(scopes: list[str], ident: str, now: float) -> list[Window]:
+        table = rates()
+        return [Window.at(scope, ident, *parse_rate(table[scope]), now) for scope in scopes]
+
+    @staticmethod
+    def count(windows: list[Window], counts: dict[str, int]) -> None:
         for period in {w.period for w in windows}:  # a counter is read for two periods at most
             fresh = {w.current: counts.get(w.current, 0) + 1 for w in windows if w.period == period}
             cache.set_many(fresh, timeout=period * 2)
-        return True
 
     def wait(self) -> float | None:
         return None if self._wait is None else math.ceil(self._wait * 1000) / 1000
@@ -140,3 +150,24 @@ class TokenThrottle(RateThrottle):
 
     write_scope = "tokens"
     counts_every_request = False
+
+
+class BadTokenThrottle(RateThrottle):
+    """Requests whose token is not valid, per client address (``bad_tokens``). Past the rate,
+    every request with a token from that address is refused with 429 before the token is
+    looked up: guessing tokens, or flooding with them, costs no query."""
+
+    scope = "bad_tokens"
+
+    def _window(self, request: Any) -> tuple[Window, float]:
+        now = self.timer()
+        return self.windows([self.scope], str(self.get_ident(request)), now)[0], now
+
+    def blocked(self, request: Any) -> float | None:
+        """Seconds to wait if the address is past its rate, else None (reads only)."""
+        window, now = self._window(request)
+        return window.wait(now, cache.get_many([window.current, window.previous]))
+
+    def record(self, request: Any) -> None:
+        window, _now = self._window(request)
+        self.count([window], cache.get_many([window.current]))

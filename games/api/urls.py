@@ -2,8 +2,9 @@
 
 from django.urls import path, re_path, register_converter
 
-from games.api import docs, errors
+from games.api import docs
 from games.api.views import account, games, matches, rulebooks
+from games.api.views.base import NoSuchEndpoint
 
 
 class IdConverter:
@@ -59,5 +60,5 @@ urlpatterns = [
     path("docs/", docs.DocsView.as_view(), name="docs"),
     *[path("v1/" + route, view.as_view(), name=name) for route, view, name in V1],
     # Anything else under /api/ is a JSON 404, not the site's HTML page.
-    re_path(r"^", errors.not_found),
+    re_path(r"^", NoSuchEndpoint.as_view()),
 ]

@@ -12,7 +12,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 
 from games.notifications import content, outbox
@@ -29,12 +30,18 @@ def language_of(row: Notification) -> str:
     return settings.LANGUAGE_CODE
 
 
+def render_plain(template_name: str, context: dict[str, Any]) -> str:
+    """A template rendered as plain text: a subject is not HTML, so ``O'Brien & Co`` must not
+    arrive as ``O&#x27;Brien &amp; Co``."""
+    return get_template(template_name).template.render(Context(context, autoescape=False))
+
+
 def make_message(
     kind: str, to: str, context: dict[str, Any], headers: dict[str, str]
 ) -> EmailMultiAlternatives:
     """Render the three templates of ``kind`` in the active language."""
-    subject = render_to_string(f"emails/{kind}-subject.txt", context)
-    text = re.sub(r"\n{3,}", "\n\n", render_to_string(f"emails/{kind}-body-text.txt", context))
+    subject = render_plain(f"emails/{kind}-subject.txt", context)
+    text = re.sub(r"\n{3,}", "\n\n", render_plain(f"emails/{kind}-body-text.txt", context))
     html = render_to_string(f"emails/{kind}-body-html.html", context)
     message = EmailMultiAlternatives(
         subject=" ".join(subject.split()), body=text.strip() + "\n", to=[to], headers=headers

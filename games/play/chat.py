@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 from typing import Any
 
@@ -12,6 +13,7 @@ from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Seat
 
 MESSAGES_PER_MINUTE = 5
+WINDOW = timedelta(minutes=1)
 
 
 def post_message(match: Match, user: Any, text: str) -> ChatMessage:
@@ -20,11 +22,19 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
     text = text.strip()
     if not text:
         raise PlayError("empty_message", _("Write something first."), 400)
-    recent = ChatMessage.objects.filter(
-        match=match, user=user, created_at__gte=timezone.now() - timedelta(minutes=1)
-    ).count()
-    if recent >= MESSAGES_PER_MINUTE:
+    now = timezone.now()
+    recent = list(
+        ChatMessage.objects.filter(match=match, user=user, created_at__gte=now - WINDOW)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:MESSAGES_PER_MINUTE]
+    )
+    if len(recent) >= MESSAGES_PER_MINUTE:
+        # Room again once the oldest of these leaves the window.
+        wait = max(1, math.ceil((recent[-1] + WINDOW - now).total_seconds()))
         raise PlayError(
-            "chat_throttled", _("You are writing too fast. Wait a minute and try again."), 429
+            "chat_throttled",
+            _("You are writing too fast. Wait a minute and try again."),
+            429,
+            retry_after=wait,
         )
     return ChatMessage.objects.create(match=match, user=user, text=text[:500])

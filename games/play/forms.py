@@ -7,6 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.text import TextField, validate_single_line
 from games.engines.base import BaseEngine
 from games.play.models import DAYS_PER_MOVE, Match
 
@@ -47,6 +48,7 @@ class MatchForm(forms.Form):
         label=_("Invite"),
         required=False,
         max_length=1000,
+        validators=[validate_single_line],
         help_text=_(
             "Usernames or email addresses, separated by commas. Leave the other seats "
             "open for the lobby or for later invitations."
@@ -127,7 +129,7 @@ class MatchForm(forms.Form):
 
 
 class ChatForm(forms.Form):
-    text = forms.CharField(
+    text = TextField(
         label=_("Message"),
         max_length=500,
         strip=True,
@@ -136,4 +138,6 @@ class ChatForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    target = forms.CharField(label=_("Username or email"), max_length=254)
+    target = forms.CharField(
+        label=_("Username or email"), max_length=254, validators=[validate_single_line]
+    )

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -88,9 +90,12 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
     field = "email__iexact" if "@" in target else "username__iexact"
     user = User.objects.filter(**{field: target}).first() if target else None
     if user is None and "@" not in target:
+        # A name that reaches no account: nothing to invite (as for any missing object).
         raise PlayError(
-            "unknown_user", _("There is no player called “%(name)s”.") % {"name": target[:60]}, 400
+            "unknown_user", _("There is no player called “%(name)s”.") % {"name": target[:60]}, 404
         )
+    if user is None and not is_email_address(target):
+        raise PlayError("bad_address", _("Enter a valid email address."), 400)
     if user is not None and match.seats.filter(user=user).exists():
         raise PlayError("already_invited", _("This player already has a seat."), 409)
     seat = Seat.objects.create(
@@ -103,6 +108,14 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
 
     send_invitation(seat)
     return seat
+
+
+def is_email_address(text: str) -> bool:
+    try:
+        validate_email(text)
+    except ValidationError:
+        return False
+    return True
 
 
 def invitation_token(seat: Seat) -> str:

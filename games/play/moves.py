@@ -129,6 +129,15 @@ def seat_of(match: Match, user: Any) -> Seat:
     return seat
 
 
+def refuse_unless_active(match: Match, user: Any) -> None:
+    """A player of a match that is not in progress (still waiting for players, or over) is
+    told so (409), not that they have no seat: their seat has no number yet, or is out."""
+    user_id = getattr(user, "pk", None)
+    mine = any(s.user_id == user_id for s in seats_of(match) if s.status != Seat.Status.DECLINED)
+    if mine and match.status != Match.Status.ACTIVE:
+        raise PlayError(*errors.NOT_ACTIVE)
+
+
 def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) -> Match:
     """Apply ``action`` for ``user`` if the match is still at ``expected_version``."""
     if not isinstance(action, dict) or action.get("type") in SYSTEM_ACTIONS:
@@ -139,6 +148,7 @@ def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) ->
         raise PlayError(*errors.BAD_ACTION) from None
     with transaction.atomic():
         match = lock_match(match_id)
+        refuse_unless_active(match, user)
         seat = seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
             raise PlayError(*errors.NOT_ACTIVE)
@@ -157,6 +167,7 @@ def resign(match_id: Any, user: Any) -> Match:
     """Leave the match for good: the engine treats the seat as out and ranked last."""
     with transaction.atomic():
         match = lock_match(match_id)
+        refuse_unless_active(match, user)
         seat = seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
             raise PlayError(*errors.NOT_ACTIVE)
@@ -218,6 +229,7 @@ def vote_abort(match_id: Any, user: Any) -> Match:
     """
     with transaction.atomic():
         match = lock_match(match_id)
+        refuse_unless_active(match, user)
         seat = seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
             raise PlayError(*errors.NOT_ACTIVE)

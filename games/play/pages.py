@@ -13,6 +13,7 @@ from django.http import HttpRequest, QueryDict
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext
 
+from games.core import safejson
 from games.play import errors, presenters
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
@@ -37,7 +38,7 @@ LOG_LENGTH = 60
 def concrete_action(post: QueryDict) -> dict[str, Any]:
     """The action a move form describes: its template plus the values the player chose."""
     try:
-        template = json.loads(post.get("action", ""))
+        template = safejson.loads(post.get("action", ""))
     except (TypeError, ValueError):
         raise PlayError(*errors.BAD_ACTION) from None
     if not isinstance(template, dict) or not isinstance(template.get("type"), str):

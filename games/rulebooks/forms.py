@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.core.text import validate_single_line
 from games.rulebooks import markup
 from games.rulebooks.anchors import required_anchors
 from games.rulebooks.models import MAX_NUMBER
@@ -30,6 +31,7 @@ class EditForm(forms.Form):
     summary = forms.CharField(
         label=_("Summary of your changes"),
         max_length=200,
+        validators=[validate_single_line],
         help_text=_("A few words for the history, like “Clarified the two-card rule”."),
     )
     base_revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_NUMBER)

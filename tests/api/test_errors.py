@@ -78,7 +78,7 @@ def test_malformed_input_is_a_400_naming_the_fields(as_user, player, start_match
     form = me.client.post(f"/api/v1/matches/{match.pk}/moves/", {"a": "b"}, **me.headers)
     assert_error(form, 415, "unsupported_media_type")
     assert_error(me.get("/matches/", {"my_turn": "perhaps"}), 400, "invalid")
-    assert_error(me.get("/matches/", {"cursor": "bz14"}), 400, "invalid")  # "o=x"
+    assert_error(me.get("/matches/", {"cursor": "bz14"}), 404, "bad_cursor")  # names no page
     assert_error(me.get("/matches/", {"page_size": "0"}), 400, "invalid")
 
 

@@ -119,7 +119,8 @@ def test_resigning_ends_a_two_player_match_and_reveals_the_seed(as_user, start_m
     assert answer.status_code == 200, answer.content
     body = answer.json()
     assert body["status"] == "finished" and body["seed"] == match.seed and body["result"]
-    assert me.post(f"/matches/{match.pk}/resign/").json()["code"] == "not_a_player"  # out now
+    again = me.post(f"/matches/{match.pk}/resign/")  # the match is over: that is the reason
+    assert (again.status_code, again.json()["code"]) == (409, "match_not_active")
 
 
 def test_asking_to_abort_before_anyone_moved(as_user, start_match, player, opponent):
@@ -209,6 +210,9 @@ def test_notification_preferences_are_read_and_changed_with_the_pages_rules(as_u
     assert body["modes"]["chat"] == "digest" and body["modes"]["your_turn"] == "now"
     assert (body["digest_hour"], body["quiet_start"], body["quiet_end"]) == (8, "22:00", "07:30")
     assert me.get("/me/notifications/").json() == body
+    # Each is a valid value, but not together with the settings kept: a conflict.
     refused = me.patch("/me/notifications/", {"digest_hour": None})  # chat still wants a digest
-    assert refused.status_code == 400 and "digest_hour" in refused.json()["fields"]
-    assert me.patch("/me/notifications/", {"quiet_end": None}).status_code == 400
+    assert refused.status_code == 409 and "digest_hour" in refused.json()["fields"]
+    assert refused.json()["code"] == "conflicting_settings"
+    assert me.patch("/me/notifications/", {"quiet_end": None}).status_code == 409
+    assert me.patch("/me/notifications/", {"modes": {"reminder": "digest"}}).status_code == 400

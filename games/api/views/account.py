@@ -84,6 +84,8 @@ def preferences(settings: Any) -> dict[str, Any]:
 class NotificationPrefs(ApiView):
     """The email preferences of the notifications app, read and saved through its own form."""
 
+    error_statuses = {"PATCH": (409,)}
+
     @extend_schema(tags=TAGS, summary="My email notification preferences",
                    responses=NotificationPrefsSerializer)  # fmt: skip
     def get(self, request: Request) -> Response:
@@ -112,9 +114,13 @@ class NotificationPrefs(ApiView):
         }
         form = PreferencesForm(form_data, settings=current)
         if not form.is_valid():
-            from rest_framework.exceptions import ValidationError
-
-            raise ValidationError({k: [str(m) for m in v] for k, v in form.errors.items()})
+            # Each field was valid (above): together with the settings kept, they conflict.
+            raise PlayError(
+                "conflicting_settings",
+                _("These settings do not go together with the ones you keep: see `fields`."),
+                409,
+                fields={k: [str(m) for m in v] for k, v in form.errors.items()},
+            )
         return Response(preferences(form.save()))
 
 

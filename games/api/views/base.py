@@ -8,11 +8,15 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from games.api import addresses
+from games.api.errors import NOTHING_HERE
+from games.api.strict import QueryIntegerField
 from games.play import errors
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
@@ -25,6 +29,17 @@ class ApiView(APIView):
     error_statuses: dict[str, tuple[int, ...]] = {}
     #: The throttle scope that also counts this view's writes (see ``games.api.throttling``).
     write_scope: str | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        self._address_token = addresses.use_request_base(request)
+        super().initial(request, *args, **kwargs)
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        token = getattr(self, "_address_token", None)
+        if token is not None:
+            addresses.reset(token)
+            self._address_token = None
+        return super().finalize_response(request, response, *args, **kwargs)
 
     def perform_authentication(self, request: Request) -> None:
         super().perform_authentication(request)
@@ -65,15 +80,17 @@ def visible_match(request: Request, pk: int) -> Match:
 
 class PageParameters(serializers.Serializer):
     cursor = serializers.CharField(
-        required=False, allow_blank=True, help_text="From `next` or `previous`."
-    )
-    page_size = serializers.IntegerField(
+        required=False, allow_blank=True,
+        help_text="From `next` or `previous`; a cursor that cannot be read is a 404.",
+    )  # fmt: skip
+    page_size = QueryIntegerField(
         required=False, min_value=1, max_value=200, help_text="Default 50."
     )
 
 
 class Cursor(CursorPagination):
-    """Newest first; a cursor that cannot be read is a 400, not a 404."""
+    """Newest first. A cursor is opaque: one that cannot be read names no page (404), as an
+    id that names no match."""
 
     page_size = 50
     page_size_query_param = "page_size"
@@ -88,7 +105,9 @@ class Cursor(CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:
-            raise ValidationError({"cursor": [_("This cursor cannot be read.")]}) from None
+            raise PlayError(
+                "bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404
+            ) from None
 
     def get_page_size(self, request: Request) -> int:
         return int(validated(PageParameters, request.query_params).get("page_size", self.page_size))
@@ -109,3 +128,16 @@ def paged(name: str, item: type[serializers.Serializer]) -> type[serializers.Ser
             "results": item(many=True),
         },
     )
+
+
+class NoSuchEndpoint(ApiView):
+    """Any path under /api/ that names nothing (``/api/v1/matches/abc/``, a typo): the same
+    JSON 404 as the views', in the caller's language (their token is read first), whatever
+    the method."""
+
+    permission_classes = [AllowAny]
+    schema = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        raise NotFound(NOTHING_HERE)

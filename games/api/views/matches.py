@@ -68,7 +68,7 @@ def detail(request: Request, pk: int, status: int = 200) -> Response:
 
 
 class MatchList(ApiView):
-    error_statuses = {"POST": (409, 422)}
+    error_statuses = {"POST": (404, 409, 422)}  # 404: an invited username names no one
 
     @extend_schema(
         tags=TAGS, summary="My matches", operation_id="matches_list",
@@ -78,10 +78,10 @@ class MatchList(ApiView):
     def get(self, request: Request) -> Response:
         filters = validated(MatchFilterSerializer, request.query_params)
         seats = Seat.objects.filter(user=request.user).exclude(status=Seat.Status.DECLINED)
-        if filters["invited"] is not None:
+        if filters.get("invited") is not None:
             invited = Q(status=Seat.Status.INVITED, match__status=Match.Status.WAITING)
             seats = seats.filter(invited) if filters["invited"] else seats.exclude(invited)
-        if filters["my_turn"] is not None:
+        if filters.get("my_turn") is not None:
             turn = Q(is_to_act=True, match__status=Match.Status.ACTIVE)
             seats = seats.filter(turn) if filters["my_turn"] else seats.exclude(turn)
         found = matches_with_seats().filter(pk__in=seats.values("match_id"))
