@@ -339,6 +339,8 @@ API_THROTTLE_RATES = dict(
     pair.split("=", 1) for pair in env_list("API_THROTTLE_RATES") if "=" in pair
 )
 API_WEBHOOK_ALLOW_PRIVATE = env_bool("API_WEBHOOK_ALLOW_PRIVATE", DEBUG)
+# The largest request body the API reads (its inputs are small; see games/api/parsers.py).
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
 
 # Logging: warnings and errors to the console; never log a game state (views only).
 LOGGING = {

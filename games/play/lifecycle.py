@@ -161,7 +161,10 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
         seat = Seat.objects.filter(pk=seat_id, status=Seat.Status.INVITED).first()
         if seat is None or seat.user_id not in (None, user.pk):
             raise PlayError(*errors.NOT_FOUND)
-        lock_match(seat.match_id)
+        match = lock_match(seat.match_id)
+        if seat.user_id is None and match.seats.filter(user=user).exists():
+            # The link of an invitation by email, opened by someone seated already.
+            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
         seat.status = Seat.Status.DECLINED
         seat.user = seat.user or user
         seat.save(update_fields=["status", "user"])

@@ -27,7 +27,7 @@ def test_a_player_makes_a_token_on_the_profile_and_a_bot_uses_it(
 
     page = browser.new_page()
     page.goto(f"{live_server.url}/en/accounts/login/")
-    page.fill("#id_username", player.username)
+    page.fill("#id_login", player.username)
     page.fill("#id_password", password)
     page.locator("form.stacked-form button[type=submit]").click()
     page.wait_for_load_state()

@@ -1,6 +1,9 @@
 """A person in Chromium: the home page in each language, the switcher, sign-up and log-in."""
 
+import re
+
 import pytest
+from django.core import mail
 
 from games.accounts.models import User
 
@@ -38,19 +41,22 @@ def test_a_visitor_reads_switches_language_signs_up_and_logs_in(live_server, bro
     page.fill("#id_password2", "a-long-Password-2026")
     page.select_option("#id_timezone", "Europe/Rome")
     page.locator("form.stacked-form button[type=submit]").click()
-    page.wait_for_url(f"{live_server.url}/it/")
-    assert (
-        "Giulia" in page.locator("header").inner_text()
-        or "giulia" in page.locator("header").inner_text()
-    )
+    page.wait_for_url(f"{live_server.url}/it/accounts/confirm-email/")
     assert User.objects.get(username="giulia").language == "it"
+
+    # The link of the email confirms the address and logs in, on the dashboard.
+    link = re.search(r"https?://[^/\s]+(/it/accounts/confirm-email/\S+/)", mail.outbox[-1].body)[1]
+    page.goto(live_server.url + link)
+    page.locator("form.stacked-form button[type=submit]").click()
+    page.wait_for_url(f"{live_server.url}/it/play/")
+    assert "giulia" in page.locator("header").inner_text().lower()
 
     page.locator(".main-nav form button").click()
     page.goto(f"{live_server.url}/it/accounts/login/")
-    page.fill("#id_username", "giulia@example.com")
+    page.fill("#id_login", "Giulia@Example.com")
     page.fill("#id_password", "a-long-Password-2026")
     page.locator("form.stacked-form button[type=submit]").click()
-    page.wait_for_url(f"{live_server.url}/it/")
+    page.wait_for_url(f"{live_server.url}/it/play/")
     page.screenshot(path=artifacts / "logged-in-it.png", full_page=True)
 
     phone = browser.new_page()

@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def log_in(context, live_server, user, password):
     page = context.new_page()
     page.goto(f"{live_server.url}/en/accounts/login/")
-    page.fill("#id_username", user.username)
+    page.fill("#id_login", user.username)
     page.fill("#id_password", password)
     page.locator("form.stacked-form button[type=submit]").click()
     page.wait_for_load_state()

@@ -196,3 +196,17 @@ def test_without_an_invitation_link_a_newcomer_confirms_the_address_first(client
     )  # fmt: skip
     assert response["Location"] == "/en/accounts/confirm-email/"
     assert "_auth_user_id" not in client.session
+
+
+def test_a_seated_player_who_opens_an_invitation_by_email_cannot_take_or_refuse_it(
+    client, player, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = lifecycle.create_match(player, "richelieu", {}, 3, invite=["guest@example.com"])
+    path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
+    client.force_login(player)
+    for answer in ("accept", "decline"):
+        response = client.post(path, {"answer": answer})
+        assert response.status_code == 302
+    seat = match.seats.get(invited_email="guest@example.com")
+    assert (seat.status, seat.user) == (Seat.Status.INVITED, None)
