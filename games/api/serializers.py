@@ -384,6 +384,9 @@ class ChatOut(serializers.Serializer):
 class ProfileOut(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.EmailField()
+    email_verified = serializers.BooleanField(
+        help_text="Whether the address is confirmed: no notification email goes to it before."
+    )
     display_name = serializers.CharField(allow_blank=True)
     name = serializers.CharField()
     language = serializers.ChoiceField(choices=settings.LANGUAGES)

@@ -31,3 +31,16 @@ def test_running_it_again_adds_nothing(make_user):
     migration.mark_existing_verified(apps, None)
     migration.mark_existing_verified(apps, None)
     assert EmailAddress.objects.count() == 1
+
+
+def test_display_names_saved_before_the_one_line_rule_are_cleaned(make_user):
+    cleaning = importlib.import_module("games.accounts.migrations.0004_clean_display_names")
+    forged = make_user("mallory")
+    User.objects.filter(pk=forged.pk).update(display_name="Mal\r\nBcc: all\u202e ")
+    kept = make_user("zoe")
+    User.objects.filter(pk=kept.pk).update(display_name="Zoë 👩\u200d🚀")
+    cleaning.clean(apps, None)
+    forged.refresh_from_db()
+    kept.refresh_from_db()
+    assert forged.display_name == "Mal Bcc: all"
+    assert kept.display_name == "Zoë 👩\u200d🚀"

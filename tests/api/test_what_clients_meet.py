@@ -148,3 +148,8 @@ def test_a_request_django_refuses_before_any_view_is_json_under_the_api(client):
     response = client.get("/api/v1/games/", HTTP_HOST="evil.example")
     assert response.status_code == 400
     assert response.json()["code"] == "bad_request"
+
+
+def test_my_profile_says_whether_my_address_is_confirmed(as_user, make_user):
+    assert as_user(make_user("vera")).get("/me/").json()["email_verified"] is True
+    assert as_user(make_user("walt", verified=False)).get("/me/").json()["email_verified"] is False

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.accounts.forms import ProfileForm
+from games.accounts.verification import has_verified_email
 from games.api import tokens, webhooks
 from games.api.models import ApiToken, Webhook
 from games.api.serializers import (
@@ -35,6 +36,7 @@ def profile(user: Any) -> dict[str, Any]:
     return {
         "username": user.username,
         "email": user.email,
+        "email_verified": has_verified_email(user),
         "display_name": user.display_name,
         "name": user.public_name,
         "language": user.language,
