@@ -64,6 +64,11 @@ INSTALLED_APPS = [
     "games.notifications",
 ]
 
+#: The installed games, one package each (see ``games/registry.py``); each is also an app, so
+#: its templates, static files and translations are found.
+PARTIDA_GAMES = ["games.richelieu", "games.risk", "games.collar"]
+INSTALLED_APPS += PARTIDA_GAMES
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

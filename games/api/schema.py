@@ -42,6 +42,7 @@ class ApiAutoSchema(AutoSchema):
             statuses |= {401, 403}
         if self.method in UNSAFE:
             statuses.add(403)  # a session without its CSRF token
+            statuses.add(503)  # a change whose consequences could not be recorded
         extra = getattr(self.view, "error_statuses", {})
         statuses |= set(extra.get(self.method, ()) if isinstance(extra, dict) else extra)
         return statuses

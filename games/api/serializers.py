@@ -15,8 +15,8 @@ from rest_framework import serializers
 
 from games.accounts.models import timezone_names
 from games.engines.base import EngineError
-from games.engines.registry import all_engines
 from games.play.models import DAYS_PER_MOVE, Match, Seat
+from games.registry import installed_games
 
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
@@ -28,7 +28,7 @@ LOCAL_TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 
 class MatchFilterSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices, required=False, allow_blank=True)
-    game = serializers.ChoiceField(choices=sorted(all_engines()), required=False, allow_blank=True)
+    game = serializers.ChoiceField(choices=[], required=False, allow_blank=True)
     my_turn = serializers.BooleanField(
         required=False, allow_null=True, default=None,
         help_text="true: only matches waiting for the caller's move; false: only the others.",
@@ -38,9 +38,13 @@ class MatchFilterSerializer(serializers.Serializer):
         help_text="true: only matches the caller is invited to and has not answered yet.",
     )  # fmt: skip
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(installed_games())
+
 
 class MatchCreateSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=sorted(all_engines()))
+    game = serializers.ChoiceField(choices=[])
     options = serializers.DictField(required=False, default=dict)
     players = serializers.IntegerField(min_value=1, max_value=5)
     days_per_move = serializers.ChoiceField(choices=DAYS_PER_MOVE, default=3)
@@ -55,8 +59,12 @@ class MatchCreateSerializer(serializers.Serializer):
         help_text="Usernames or email addresses to invite.",
     )  # fmt: skip
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(installed_games())
+
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        engine = all_engines()[data["game"]]
+        engine = installed_games()[data["game"]].engine
         try:
             data["options"] = engine.normalise_options(data.get("options") or {})
         except EngineError:

@@ -180,6 +180,17 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def redeal(rng: Rng, groups: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """The items of ``groups`` shuffled together and dealt back in groups of the same sizes."""
+    pool = [item for group in groups for item in group]
+    rng.shuffle(pool)
+    dealt, start = [], 0
+    for group in groups:
+        dealt.append(pool[start : start + len(group)])
+        start += len(group)
+    return dealt
+
+
 def redact_event(event: Event, viewer: int | None, reveal_all: bool = False) -> Event:
     """The event as ``viewer`` may see it.
 
@@ -299,6 +310,17 @@ class BaseEngine(ABC, Generic[S]):
     def skip(self, state: S, seat: int) -> S:
         """``seat`` timed out under the "skip" policy: its turn passes with the least effect."""
         ...
+
+    def hidden_variant(self, state: S, seat: int | None, seed: int) -> S:
+        """A state that ``seat`` (``None``: a spectator) cannot tell from ``state``.
+
+        Whatever ``seat`` may not see (other hands, face-down cards, the order of the deck, the
+        random generator's position) is dealt again from ``seed``, like OpenSpiel's
+        ``resample_from_infostate``. The conformance test checks that ``view`` and
+        ``legal_actions`` for ``seat`` are the same in both. A game without hidden information
+        keeps this default: the state itself.
+        """
+        return state
 
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...

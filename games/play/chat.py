@@ -5,9 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.notifications import events
+from games.play.changes import recording
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Seat
 
@@ -27,4 +30,8 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
         raise PlayError(
             "chat_throttled", _("You are writing too fast. Wait a minute and try again."), 429
         )
-    return ChatMessage.objects.create(match=match, user=user, text=text[:500])
+    with transaction.atomic():
+        message = ChatMessage.objects.create(match=match, user=user, text=text[:500])
+        with recording():
+            events.chat_posted(message)
+    return message

@@ -67,10 +67,13 @@ class MatchForm(forms.Form):
                     label=gettext(spec.label), required=False, initial=spec.default
                 )
             else:
-                field = forms.ChoiceField(
+                # The posted text is turned back into the engine's value (a number, say).
+                values = {str(value): value for value, _label in spec.choices}
+                field = forms.TypedChoiceField(
                     label=gettext(spec.label),
                     initial=spec.default,
                     choices=[(value, gettext(label)) for value, label in spec.choices],
+                    coerce=values.__getitem__,
                 )
             field.help_text = option_help(engine.slug, spec.help, spec.section)
             field.rule_section = spec.section  # type: ignore[attr-defined]

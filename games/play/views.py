@@ -12,7 +12,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,12 +20,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.engines.registry import all_engines, get_engine
 from games.play import lifecycle, moves, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
 from games.play.pages import concrete_action, game_page_context, rule_url
+from games.registry import installed_games
 
 
 def _match_for(request: HttpRequest, pk: int) -> Match:
@@ -68,7 +67,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "waiting": waiting,
         "invitations": invitations,
         "finished": finished[:50],
-        "games": all_engines().values(),
+        "games": installed_games().values(),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),
     }
@@ -94,11 +93,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest, game: str) -> HttpResponse:
-    try:
-        engine = get_engine(game)
-    except KeyError:
-        raise Http404(_("There is no such game.")) from None
-    form = MatchForm(engine, request.POST or None)
+    found = installed_games().get(game)
+    if found is None:
+        raise Http404(_("There is no such game."))
+    form_class = found.option_form or MatchForm
+    form = form_class(found.engine, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             match = lifecycle.create_match(request.user, game, **form.service_arguments())
@@ -107,7 +106,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
         else:
             messages.success(request, _("The match is created."))
             return redirect("play:match", pk=match.pk)
-    return render(request, "play/create.html", {"form": form, "engine": engine})
+    return render(request, "play/create.html", {"form": form, "engine": found.engine})
 
 
 def match(request: HttpRequest, pk: int) -> HttpResponse:
@@ -186,16 +185,11 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     """The creator invites one more player while seats are free."""
     found = _match_for(request, pk)
     form = InviteForm(request.POST)
-    if found.created_by_id != request.user.pk:
-        messages.error(request, _("Only the creator can invite players to this match."))
-    elif not form.is_valid():
+    if not form.is_valid():
         messages.error(request, _("Write a username or an email address."))
     else:
         try:
-            with transaction.atomic():
-                lifecycle.invite_player(
-                    moves.lock_match(found.pk), request.user, form.cleaned_data["target"]
-                )
+            lifecycle.invite(found.pk, request.user, form.cleaned_data["target"])
         except PlayError as error:
             messages.error(request, str(error.message))
         else:

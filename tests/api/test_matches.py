@@ -119,7 +119,7 @@ def test_resigning_ends_a_two_player_match_and_reveals_the_seed(as_user, start_m
     assert answer.status_code == 200, answer.content
     body = answer.json()
     assert body["status"] == "finished" and body["seed"] == match.seed and body["result"]
-    assert me.post(f"/matches/{match.pk}/resign/").json()["code"] == "not_a_player"  # out now
+    assert me.post(f"/matches/{match.pk}/resign/").json()["code"] == "match_not_active"  # over
 
 
 def test_asking_to_abort_before_anyone_moved(as_user, start_match, player, opponent):

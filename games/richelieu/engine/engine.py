@@ -32,7 +32,7 @@ from games.richelieu.engine.state import (
     State,
     copy_event,
 )
-from games.richelieu.engine.view import build_view
+from games.richelieu.engine.view import build_view, hidden_variant
 
 #: The keys each action type takes (the first set is required, the second optional).
 ACTION_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -324,6 +324,9 @@ class RichelieuEngine(BaseEngine[State]):
         return new
 
     # JSON ----------------------------------------------------------------------------
+
+    def hidden_variant(self, state: State, seat: int | None, seed: int) -> State:
+        return hidden_variant(state, seat, seed)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()

@@ -89,7 +89,7 @@ from games.risk.engine.state import (
     state_from_json,
     state_to_json,
 )
-from games.risk.engine.view import ViewRules
+from games.risk.engine.view import ViewRules, hidden_variant
 
 
 class RiskEngine(ActionRules, ViewRules):
@@ -301,6 +301,9 @@ class RiskEngine(ActionRules, ViewRules):
         return new
 
     # Storage ---------------------------------------------------------------------------
+
+    def hidden_variant(self, state: RiskState, seat: int | None, seed: int) -> RiskState:
+        return hidden_variant(state, seat, seed)
 
     def to_json(self, state: RiskState) -> dict[str, Any]:
         return state_to_json(state)

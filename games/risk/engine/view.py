@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, View
+from games.engines.base import Action, Rng, View, redeal
 from games.risk.engine.actions import MAX_DICE, components
-from games.risk.engine.data import board
+from games.risk.engine.data import CEASE_FIRE, board
 from games.risk.engine.flow import INTRO, TWO_PLAYER, TurnFlow, card_ids, territory_id
 from games.risk.engine.state import (
     ATTACK,
@@ -248,3 +248,22 @@ class ViewRules(TurnFlow):
                     }
                 )
         return moves
+
+
+def hidden_variant(state: RiskState, seat: int | None, seed: int) -> RiskState:
+    """``state`` with every card ``seat`` cannot see dealt again (see ``BaseEngine``): the
+    other hands, the neutral armies' face-down cards and the deck, whose cease-fire card
+    keeps its place (its band is public); and another position of the dice."""
+    rng = Rng(seed)
+    variant = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    deck = [card for card in state.deck if card != CEASE_FIRE]
+    groups = [state.hands[s] for s in others] + list(state.neutral_cards) + [deck]
+    dealt = redeal(rng, groups)
+    for index, s in enumerate(others):
+        variant.hands[s] = dealt[index]
+    variant.neutral_cards = dealt[len(others) : len(others) + len(state.neutral_cards)]
+    shuffled = iter(dealt[-1])
+    variant.deck = [card if card == CEASE_FIRE else next(shuffled) for card in state.deck]
+    variant.rng = Rng(seed + 1).next64()
+    return variant
