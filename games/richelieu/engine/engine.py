@@ -59,7 +59,10 @@ class RichelieuEngine(BaseEngine[State]):
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (2,) if options.get("ruleset") == FUN_FOR_2 else (2, 3, 4)
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> State:
+        self.rules_version(version)
         chosen = self.normalise_options(options)
         self.check_players(players, chosen)
         if isinstance(seed, bool) or not isinstance(seed, int):

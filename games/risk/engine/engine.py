@@ -130,7 +130,10 @@ class RiskEngine(ActionRules, ViewRules):
 
     # Setup -----------------------------------------------------------------------------
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> RiskState:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> RiskState:
+        self.rules_version(version)
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         rng = Rng(int(seed))

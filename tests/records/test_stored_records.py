@@ -1,0 +1,50 @@
+"""Records of finished games, stored when they were played, still replay to the same result.
+
+The files under ``tests/records/<game>/`` were written by ``make_records.py`` with the engine
+of the version in their name, and are never rewritten. If an engine change would replay one of
+them differently (a move refused, another roll of the dice, another score), these tests fail:
+that change needs a new engine version, and the old rules must stay playable for the matches
+that started under them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.engines.records import check_record
+from games.engines.registry import all_engines
+
+HERE = Path(__file__).resolve().parent
+RECORDS = sorted(HERE.glob("*/v*.json"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_stored_record_replays_to_the_result_it_stored(path: Path) -> None:
+    record = load(path)
+    check = check_record(record)
+    assert check.problems == []
+    assert check.replayed == len(record["log"])
+    assert check.result == record["result"]
+    assert path.parent.name == record["game"]
+    assert path.name.startswith(f"v{record['engine_version']}-")
+
+
+def test_every_version_each_engine_plays_has_stored_records_of_every_game() -> None:
+    found = {(load(path)["game"], load(path)["engine_version"]) for path in RECORDS}
+    for slug, engine in all_engines().items():
+        assert engine.version in engine.versions
+        for version in engine.versions:
+            assert (slug, version) in found, f"no stored record of {slug} version {version}"
+
+
+def test_stored_records_include_the_sites_leave_and_timeout_entries() -> None:
+    kinds = {entry["action"]["type"] for path in RECORDS for entry in load(path)["log"]}
+    assert {"leave", "timeout_skip"} <= kinds
