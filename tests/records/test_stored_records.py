@@ -48,3 +48,20 @@ def test_every_version_each_engine_plays_has_stored_records_of_every_game() -> N
 def test_stored_records_include_the_sites_leave_and_timeout_entries() -> None:
     kinds = {entry["action"]["type"] for path in RECORDS for entry in load(path)["log"]}
     assert {"leave", "timeout_skip"} <= kinds
+
+
+def replayed_as_version(path: Path, version: int) -> list[str]:
+    record = load(path)
+    record["engine_version"] = version
+    return check_record(record).problems
+
+
+def test_richelieu_keeps_the_version_1_rules_because_old_logs_need_them() -> None:
+    # Version 2 removed moves that version 1 allowed (a move with a marker in stock, a pass
+    # that a "marker back" disc could have avoided): replayed under version 2, old logs that
+    # made them are refused. That is why a match keeps the rules it started with.
+    old = [path for path in RECORDS if path.parent.name == "richelieu" and path.stem[:3] == "v1-"]
+    refused = [path for path in old if replayed_as_version(path, 2)]
+    assert refused
+    for path in refused:
+        assert "is refused by the rules" in replayed_as_version(path, 2)[0]
