@@ -51,14 +51,15 @@ def build_record(
     game: str,
     engine_version: int,
     options: Mapping[str, Any],
-    players: Sequence[str],
+    players: Sequence[Mapping[str, Any]],
     seed: int,
     log: Sequence[LogEntry],
     result: Mapping[str, Any],
     rulebook_revision: int | None,
     match: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The record of a finished match; ``players[n]`` is the public name of seat ``n``."""
+    """The record of a finished match; ``players[n]`` describes seat ``n`` (its public
+    ``name``, and ``username`` where there is one)."""
     record: dict[str, Any] = plain(
         {
             "format": FORMAT,
@@ -66,7 +67,7 @@ def build_record(
             "game": game,
             "engine_version": engine_version,
             "options": dict(options),
-            "players": [{"seat": seat, "name": name} for seat, name in enumerate(players)],
+            "players": [{"seat": seat, **player} for seat, player in enumerate(players)],
             "seed": seed,
             "seed_sha256": seed_digest(seed),
             "generator": GENERATOR,

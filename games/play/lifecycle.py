@@ -197,10 +197,12 @@ def _start_if_full(match: Match) -> None:
         seat.number = number
         seat.save(update_fields=["number"])
     engine = match.engine
-    state = engine.setup(match.players, match.options, match.seed)
+    # The rules are those of the engine that starts the match, which it keeps to its end.
+    match.engine_version = engine.version
+    state = engine.setup(match.players, match.options, match.seed, match.engine_version)
     match.state = engine.to_json(state)
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
-    match.save(update_fields=["state", "status", "started_at"])
+    match.save(update_fields=["engine_version", "state", "status", "started_at"])
     start_clock(match)
     _announce(match, "started")

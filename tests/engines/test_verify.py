@@ -176,13 +176,14 @@ def test_check_record_names_what_it_replayed() -> None:
 
 def test_build_record_numbers_the_log_and_publishes_the_seeds_hash() -> None:
     record = build_record(
-        game="collar", engine_version=1, options={"mode": "solo"}, players=["Ana"], seed=7,
+        game="collar", engine_version=1, options={"mode": "solo"},
+        players=[{"name": "Ana", "username": "ana"}], seed=7,
         log=[{"seat": 0, "action": {"type": "keep", "card": "shown"}}], result={"winners": []},
         rulebook_revision=3,
     )  # fmt: skip
     assert record["log"] == [{"number": 1, "seat": 0, "action": {"type": "keep", "card": "shown"}}]
     assert record["seed_sha256"] == seed_digest(7)
-    assert record["players"] == [{"seat": 0, "name": "Ana"}]
+    assert record["players"] == [{"seat": 0, "name": "Ana", "username": "ana"}]
     assert record["rulebook_revision"] == 3
 
 

@@ -128,7 +128,7 @@ def play(engine: BaseEngine[Any], players: int, options: dict[str, Any], seed: i
         game=engine.slug,
         engine_version=engine.version,
         options=engine.normalise_options(options),
-        players=NAMES[:players],
+        players=[{"name": name, "username": name.lower()} for name in NAMES[:players]],
         seed=seed,
         log=log,
         result=result.as_dict(),

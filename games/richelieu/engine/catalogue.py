@@ -164,8 +164,8 @@ ERRORS: dict[str, ErrorSpec] = {
     ),
     "richelieu.third_marker_in_stock": _e(
         gettext_noop(
-            "With four players only {limit} of your markers may lie on cards and the last one "
-            "stays in your stock: while it is there you can neither place nor move a marker."
+            "With four players at most {limit} of your markers lie on cards and the other stays "
+            "in your stock; while it is there you may neither place nor move a marker."
         ),
         "four-players",
     ),
