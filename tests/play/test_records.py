@@ -183,6 +183,7 @@ def test_a_match_started_under_richelieu_version_1_plays_on_and_replays_by_those
     client.force_login(users[0])
     verify_page = client.get(f"/en/play/{match.pk}/verify/")
     assert "gives exactly the final position" in verify_page.content.decode()
+    assert client.get(f"/en/play/{match.pk}/replay/").status_code == 200
     out = io.StringIO()
     call_command("verify_matches", stdout=out)
     assert "replay to their cached state" in out.getvalue()
