@@ -6,7 +6,6 @@ state after the last move, always rebuildable by replaying the log (``verify_mat
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -18,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import BaseEngine
+from games.engines.records import seed_digest
 from games.registry import get_engine
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
@@ -25,10 +25,6 @@ DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
 def new_seed() -> int:
     return secrets.randbits(63)
-
-
-def seed_digest(seed: int) -> str:
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
@@ -68,6 +64,7 @@ class Match(models.Model):
     game = models.CharField(_("game"), max_length=20)
     options = models.JSONField(_("options"), default=dict)
     players = models.PositiveSmallIntegerField(_("players"))
+    #: The engine version (rules) the match started with; it plays and replays under them.
     engine_version = models.PositiveIntegerField(default=1)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     seed_sha256 = models.CharField(max_length=64, editable=False)

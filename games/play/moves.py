@@ -313,14 +313,20 @@ def start(match: Match, now: datetime | None = None) -> MatchChange:
     """Seat 0 … n-1 are numbered: set up the engine, the seats to act and the first deadline."""
     engine = match.engine
     now = now or timezone.now()
-    state = engine.setup(match.players, match.options, match.seed)
+    # The rules are those of the engine that starts the match, which it keeps to its end.
+    match.engine_version = engine.version
+    state = engine.setup(match.players, match.options, match.seed, match.engine_version)
     match.state = engine.to_json(state)
     match.status = Match.Status.ACTIVE
     match.started_at = now
     seats = read_seats(match)
     to_act = set(engine.to_act(state))
     _restart_clock(match, seats, to_act, now)
-    match.save(update_fields=["state", "status", "started_at", "deadline", "paused_remaining"])
+    match.save(
+        update_fields=[
+            "engine_version", "state", "status", "started_at", "deadline", "paused_remaining"
+        ]
+    )
     _mark_to_act(seats, to_act)
     change = MatchChange(ChangeKind.STARTED, match, tuple(seats), to_act=frozenset(to_act))
     tell_others(change)

@@ -6,21 +6,21 @@ the result. Everything a page shows of a game comes from ``engine.view(state, se
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.play import lifecycle, moves, vacation
+from games.engines.records import VERIFY_COMMAND
+from games.play import lifecycle, moves, records, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
@@ -296,10 +296,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         step = min(max(int(request.GET.get("step", len(log))), 0), len(log))
     except ValueError:
         step = len(log)
-    engine = found.engine
-    state = engine.replay(
-        found.players, found.options, found.seed, [m.log_entry() for m in log[:step]]
-    )
+    state = records.replay_match(found, [m.log_entry() for m in log[:step]])
     context = game_page_context(request, found, state=state, replay_step=step, log=log[:step])
     context.update({"step": step, "steps": len(log)})
     return render(request, "play/replay.html", context)
@@ -310,14 +307,25 @@ def verify(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     if found.status != Match.Status.FINISHED:
         raise Http404(_("The seed is revealed, and the match can be verified, once it is over."))
-    engine = found.engine
-    entries = list(found.moves.order_by("number").values_list("seat", "action"))
-    state = engine.replay(
-        found.players, found.options, found.seed, [{"seat": s, "action": a} for s, a in entries]
-    )
-    same = json.dumps(engine.to_json(state), sort_keys=True) == json.dumps(
-        found.state, sort_keys=True
-    )
+    entries = records.match_log(found)
+    same = records.replays_to_cache(found, records.replay_match(found, entries))
     return render(
         request, "play/verify.html", {"match": found, "same": same, "moves": len(entries)}
     )
+
+
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The fair-play record of a finished match, as a JSON file to download."""
+    found = _match_for(request, pk)
+    try:
+        data = records.match_record(found)
+    except PlayError as error:
+        raise Http404(error.message) from None
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{records.record_filename(found)}"'
+    return response
+
+
+def fair_play(request: HttpRequest) -> HttpResponse:
+    """How anyone can check that the dice and the shuffles of a match were fair."""
+    return render(request, "play/fair_play.html", {"command": VERIFY_COMMAND})

@@ -86,7 +86,11 @@ def applies(engine: BaseEngine[Any], state: Any, seat: int, template: dict[str, 
 
 
 def known_codes(engine: BaseEngine[Any]) -> set[str]:
-    return set(engine.errors) | {"engine.bad_option", "engine.bad_player_count"}
+    return set(engine.errors) | {
+        "engine.bad_option",
+        "engine.bad_player_count",
+        "engine.bad_version",
+    }
 
 
 def as_json(engine: BaseEngine[Any], state: Any) -> str:

@@ -66,7 +66,10 @@ class CollarEngine(BaseEngine[CollarState]):
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (1,) if options.get("mode") == SOLO else (2,)
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> CollarState:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> CollarState:
+        self.rules_version(version)
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         rng = Rng(int(seed))

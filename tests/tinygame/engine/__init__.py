@@ -47,7 +47,10 @@ class TinyEngine(BaseEngine[dict[str, Any]]):
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (2,)
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> dict[str, Any]:
+        self.rules_version(version)
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         return {"target": opts["target"], "count": 0, "to_move": 0, "winner": None, "events": []}
