@@ -58,7 +58,10 @@ class MatchForm(forms.Form):
         self.engine = engine
         counts = sorted({n for o in self._option_sets() for n in engine.player_counts(o)})
         self.fields["players"].choices = [(n, str(n)) for n in counts]
-        self.fields["players"].initial = counts[-1] if len(counts) == 1 else counts[0]
+        # The form starts consistent: the fewest players the default options allow (3 for
+        # classic Risk, though the two-player mode makes 2 one of the choices).
+        defaults = engine.normalise_options({})
+        self.fields["players"].initial = min(engine.player_counts(defaults))
         self.option_fields = []
         for spec in engine.options_schema:
             name = f"option_{spec.name}"
@@ -90,6 +93,14 @@ class MatchForm(forms.Form):
             except Exception:
                 continue
         return valid
+
+    def option_boundfields(self) -> list[forms.BoundField]:
+        """The game's own options, shown in a group of their own."""
+        return [self[name] for name in self.option_fields]
+
+    def term_boundfields(self) -> list[forms.BoundField]:
+        """The number of players and the correspondence terms."""
+        return [self[name] for name in self.fields if name not in self.option_fields]
 
     def options(self) -> dict[str, Any]:
         return {
