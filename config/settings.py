@@ -39,7 +39,9 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# The address in emails; by default the local server of `make run`, on its PORT.
+PORT = env_int("PORT", 8000, minimum=1)
+SITE_URL = (env_str("SITE_URL") or f"http://localhost:{PORT}").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [
