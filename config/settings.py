@@ -150,7 +150,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "core:home"
+LOGIN_REDIRECT_URL = "play:dashboard"
 LOGOUT_REDIRECT_URL = "core:home"
 
 # Repeated failed logins lock the username from that address for a while.
