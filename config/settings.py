@@ -99,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.core.context_processors.site",
+                "games.play.context_processors.turns",
             ],
         },
     },
@@ -127,9 +128,7 @@ CACHE_URL = env_str("CACHE_URL")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
-    CACHES = {
-        "default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}
-    }
+    CACHES = {"default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -170,6 +169,8 @@ CSRF_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The colour theme a visitor chose (system, light or dark): games/core/theme.py.
+THEME_COOKIE_NAME = "partida_theme"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("HSTS_SECONDS", 31536000, minimum=0)
@@ -199,6 +200,8 @@ CONTENT_SECURITY_POLICY = {
 LANGUAGES = [("es", _("Spanish")), ("it", _("Italian")), ("en", _("English"))]
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", [code for code, _name in LANGUAGES], "en")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date formats per language (config/formats/<code>/formats.py), e.g. Italian's "5 gennaio".
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
