@@ -1,7 +1,9 @@
 """Run the web server, one Celery worker and Celery beat together; Ctrl-C stops all three.
 
 The children's output is passed through line by line; once each has said it is ready (or after
-a minute), the site's address and the demo logins are printed last, below their banners.
+a minute), the site's address and the demo logins are printed last, below their banners. The
+routine lines of the minutely sweeps (a task sent, received, succeeded) are left out so that the
+logins stay in view; warnings, errors, failed tasks and emails printed by the worker pass through.
 """
 
 from __future__ import annotations
@@ -20,13 +22,21 @@ from django.core.management.base import BaseCommand
 
 from games.accounts.demo import demo_logins
 
-#: What each process prints once it is ready.
+#: What each process prints last once it is ready. Django 5.2's runserver ends its banner with
+#: a line about production servers (after "Quit the server with CONTROL-C."), unless
+#: DJANGO_RUNSERVER_HIDE_WARNING hides that warning.
 READY = {
-    "web": re.compile(r"Quit the server with"),
+    "web": re.compile(r"For more information on production servers"),
     "worker": re.compile(r"\bready\.\s*$"),
     "beat": re.compile(r"beat: Starting"),
 }
+if os.environ.get("DJANGO_RUNSERVER_HIDE_WARNING") == "true":
+    READY["web"] = re.compile(r"Quit the server with")
 READY_TIMEOUT = 60.0
+ROUTINE = re.compile(
+    r"INFO/MainProcess\] "
+    r"(Scheduler: Sending due task |Task [\w.]+\[[\w-]+\] (received|succeeded in))"
+)
 
 
 class DevStack:
@@ -68,17 +78,22 @@ class DevStack:
     def _echo(self, name: str, stream: Iterable[str] | IO[str]) -> None:
         pattern = READY.get(name)
         for line in stream:
+            if ROUTINE.search(line):
+                continue
             with self.lock:
                 self.out.write(line.rstrip("\n"))
             if pattern and pattern.search(line):
                 self.ready[name].set()
 
-    def wait_until_ready(self, timeout: float) -> list[str]:
-        """The names of the processes that did not say they were ready within ``timeout``."""
+    def wait_until_ready(self, timeout: float, stop: threading.Event) -> list[str]:
+        """The names of the processes that did not say they were ready within ``timeout``
+        (waiting ends early when ``stop`` is set or a process exits)."""
         deadline = time.monotonic() + timeout
         for name, event in self.ready.items():
             while not event.wait(0.2):
-                if time.monotonic() > deadline or self.processes[name].poll() is not None:
+                if stop.is_set() or time.monotonic() > deadline:
+                    break
+                if self.processes[name].poll() is not None:
                     break
         return [name for name, event in self.ready.items() if not event.is_set()]
 
@@ -143,14 +158,17 @@ class Command(BaseCommand):
             signal.signal(sig, lambda *_args: stopping.set())
         try:
             stack.start()
-            late = stack.wait_until_ready(self.ready_timeout)
-            for name in late:
-                stack.say(self.style.WARNING(f"{name} has not said it is ready yet."))
-            self._welcome(stack, f"http://{addr}:{port}/")
-            while not stopping.wait(0.5):
+            late = stack.wait_until_ready(self.ready_timeout, stopping)
+            if not stopping.is_set() and not stack.first_exited():
+                for name in late:
+                    stack.say(self.style.WARNING(f"{name} has not said it is ready yet."))
+                self._welcome(stack, f"http://{addr}:{port}/")
+            while True:
                 exited = stack.first_exited()
                 if exited:
                     stack.say(f"{exited[0]} exited with code {exited[1]}.")
+                    break
+                if stopping.wait(0.5):
                     break
         finally:
             stack.stop()
