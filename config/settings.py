@@ -39,7 +39,9 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# The address in emails; by default the local server of `make run`, on its PORT.
+PORT = env_int("PORT", 8000, minimum=1)
+SITE_URL = (env_str("SITE_URL") or f"http://localhost:{PORT}").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [
@@ -102,6 +104,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.core.context_processors.site",
+                "games.play.context_processors.turns",
             ],
         },
     },
@@ -130,9 +133,7 @@ CACHE_URL = env_str("CACHE_URL")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
-    CACHES = {
-        "default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}
-    }
+    CACHES = {"default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -153,7 +154,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "core:home"
+LOGIN_REDIRECT_URL = "play:dashboard"
 LOGOUT_REDIRECT_URL = "core:home"
 
 # Repeated failed logins lock the username from that address for a while.
@@ -173,6 +174,8 @@ CSRF_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The colour theme a visitor chose (system, light or dark): games/core/theme.py.
+THEME_COOKIE_NAME = "partida_theme"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("HSTS_SECONDS", 31536000, minimum=0)
@@ -202,6 +205,8 @@ CONTENT_SECURITY_POLICY = {
 LANGUAGES = [("es", _("Spanish")), ("it", _("Italian")), ("en", _("English"))]
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", [code for code, _name in LANGUAGES], "en")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date formats per language (config/formats/<code>/formats.py), e.g. Italian's "5 gennaio".
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

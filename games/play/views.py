@@ -6,6 +6,7 @@ the result. Everything a page shows of a game comes from ``engine.view(state, se
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -15,6 +16,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -70,6 +72,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "games": installed_games().values(),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),
+        # A deadline sooner than this is shown in the warning colour.
+        "soon": timezone.now() + timedelta(hours=24),
     }
     return render(request, "play/dashboard.html", context)
 

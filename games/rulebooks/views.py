@@ -243,7 +243,8 @@ def _section_of(revision: Revision, anchor: str) -> markup.ParsedSection | None:
 
 @require_GET
 def status(request: HttpRequest) -> HttpResponse:
-    tables = [(game_name(t.game), t) for t in status_table(_ordered(Rulebook.objects.games()))]
+    games = _ordered(Rulebook.objects.games())
+    tables = [(game_name(t.game), t) for t in status_table(games, current_language())]
     return render(request, "rulebooks/status.html", {"tables": tables})
 
 

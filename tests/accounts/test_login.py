@@ -10,11 +10,22 @@ def login(client, username, password):
     return client.post("/en/accounts/login/", {"username": username, "password": password})
 
 
-def test_it_logs_in_by_username_and_lands_in_the_users_language(client, player, password):
+def test_it_logs_in_by_username_and_lands_on_the_dashboard_in_the_users_language(
+    client, player, password
+):
     response = login(client, "paula", password)
     assert response.status_code == 302
-    assert response["Location"] == "/es/"
+    assert response["Location"] == "/es/play/"
     assert response.cookies["django_language"].value == "es"
+    assert "Tus partidas" in client.get(response["Location"]).content.decode()
+
+
+def test_a_next_address_still_wins_over_the_dashboard(client, player, password):
+    response = client.post(
+        "/en/accounts/login/?next=/en/rules/",
+        {"username": "paula", "password": password, "next": "/en/rules/"},
+    )
+    assert response["Location"] == "/es/rules/"
 
 
 def test_it_logs_in_by_email_in_any_case(client, player, password):
