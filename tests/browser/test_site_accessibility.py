@@ -9,9 +9,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 
-from games.engines.registry import all_engines
 from games.play import lifecycle, moves
 from games.play.models import Seat
+from games.registry import installed_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +26,7 @@ VISITOR_PAGES = {
 PLAYER_PAGES = {
     "dashboard": "/play/",
     "lobby": "/play/lobby/",
-    **{f"create-{game}": f"/play/new/{game}/" for game in sorted(all_engines())},
+    **{f"create-{game}": f"/play/new/{game}/" for game in sorted(installed_games())},
     "profile": "/accounts/profile/",
     "email-settings": "/notifications/",
 }

@@ -5,13 +5,13 @@ import re
 
 import pytest
 
-from games.engines.registry import all_engines
 from games.play.forms import MatchForm
 from games.play.models import Match
+from games.registry import installed_games
 
 pytestmark = pytest.mark.django_db
 
-GAMES = sorted(all_engines())
+GAMES = sorted(installed_games())
 
 
 def initial_data(form):
@@ -28,7 +28,7 @@ def initial_data(form):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_initial_players_are_allowed_by_the_initial_options(game):
-    engine = all_engines()[game]
+    engine = installed_games()[game].engine
     form = MatchForm(engine)
     options = {
         name.removeprefix("option_"): form.fields[name].initial for name in form.option_fields
