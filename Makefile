@@ -25,9 +25,11 @@ install: $(STAMP)
 setup: install
 	DEBUG=$${DEBUG:-1} $(PY) manage.py setup_site
 
-# The web server, a Celery worker and Celery beat together; Ctrl-C stops all three.
-run: setup
-	DEBUG=$${DEBUG:-1} $(PY) manage.py rundev --port $(PORT)
+# The web server, a Celery worker and Celery beat together; Ctrl-C stops all three. The demo
+# logins are printed last, once all three are ready; the links in emails follow PORT.
+run: install
+	DEBUG=$${DEBUG:-1} $(PY) manage.py setup_site --no-logins
+	DEBUG=$${DEBUG:-1} PORT=$(PORT) $(PY) manage.py rundev --port $(PORT)
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -39,7 +39,9 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# The address in emails; by default the local server of `make run`, on its PORT.
+PORT = env_int("PORT", 8000, minimum=1)
+SITE_URL = (env_str("SITE_URL") or f"http://localhost:{PORT}").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [
@@ -65,6 +67,11 @@ INSTALLED_APPS = [
     "games.api",
     "games.notifications",
 ]
+
+#: The installed games, one package each (see ``games/registry.py``); each is also an app, so
+#: its templates, static files and translations are found.
+PARTIDA_GAMES = ["games.richelieu", "games.risk", "games.collar"]
+INSTALLED_APPS += PARTIDA_GAMES
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -100,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.core.context_processors.site",
+                "games.play.context_processors.turns",
             ],
         },
     },
@@ -208,6 +216,8 @@ CSRF_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The colour theme a visitor chose (system, light or dark): games/core/theme.py.
+THEME_COOKIE_NAME = "partida_theme"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("HSTS_SECONDS", 31536000, minimum=0)
@@ -237,6 +247,8 @@ CONTENT_SECURITY_POLICY = {
 LANGUAGES = [("es", _("Spanish")), ("it", _("Italian")), ("en", _("English"))]
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", [code for code, _name in LANGUAGES], "en")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date formats per language (config/formats/<code>/formats.py), e.g. Italian's "5 gennaio".
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

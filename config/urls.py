@@ -2,11 +2,13 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from games.core import theme
 from games.core import views as core_views
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("i18n/setlang/", core_views.set_language, name="set_language"),
+    path("theme/", theme.set_theme, name="set_theme"),
     path("api/", include("games.api.urls")),
 ]
 

@@ -252,3 +252,70 @@ def start_worker(transactional_db: None) -> Iterator[Any]:
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=20)
+
+
+# Accessibility: axe-core (bundled by axe-playwright-python) in the page ------------------------
+
+#: The impacts a page may not have; axe's "moderate" and "minor" findings are reported only.
+AXE_BLOCKING = ("serious", "critical")
+
+
+@pytest.fixture
+def open_page(browser_instance: Any) -> Iterator[Any]:
+    """``open_page(width, height, color_scheme="light", cookies=[...])``: a page in a fresh
+    context where axe can run (``bypass_csp``: the site's CSP would block the injected script)."""
+    contexts: list[Any] = []
+
+    def open_(
+        width: int = 1280,
+        height: int = 800,
+        color_scheme: str = "light",
+        cookies: list[dict[str, Any]] | None = None,
+    ) -> Any:
+        context = browser_instance.new_context(
+            viewport={"width": width, "height": height},
+            color_scheme=color_scheme,
+            bypass_csp=True,
+        )
+        if cookies:
+            context.add_cookies(cookies)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def axe_report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"][:5]:
+            lines.append(f"    {', '.join(map(str, node['target']))}: {node['html'][:160]}")
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def axe(artifacts: Path) -> Any:
+    """``axe(page, name)``: a full-page screenshot ``<name>.png`` in the test's folder, then
+    axe-core on the page; fails, listing them, on any serious or critical violation.
+
+    Returns every violation found (moderate and minor ones included) for a test to look at.
+    Board builders: open the game page with ``open_page`` and call ``axe(page, "risk-start")``.
+    """
+    from axe_playwright_python.sync_playwright import Axe
+
+    runner = Axe()
+
+    def check(page: Any, name: str) -> list[dict[str, Any]]:
+        page.screenshot(path=artifacts / f"{name}.png", full_page=True)
+        (artifacts / f"{name}-axe.txt").unlink(missing_ok=True)
+        violations = runner.run(page).response["violations"]
+        blocking = [v for v in violations if v["impact"] in AXE_BLOCKING]
+        if violations:
+            (artifacts / f"{name}-axe.txt").write_text(axe_report(violations) + "\n")
+        assert not blocking, f"axe on {name} ({page.url}):\n{axe_report(blocking)}"
+        return violations
+
+    return check

@@ -51,3 +51,18 @@ def ensure_demo_users() -> list[tuple[DemoUser, bool]]:
             mark_verified(user)  # a demo address receives nothing, but the account is complete
         outcome.append((demo, created))
     return outcome
+
+
+def demo_logins() -> list[str]:
+    """One line per demo user still on this site: username, password, language."""
+    present = set(
+        User.objects.filter(username__in=[d.username for d in DEMO_USERS]).values_list(
+            "username", flat=True
+        )
+    )
+    return [
+        f"{demo.username:<7} password {demo.password:<20} "
+        f"({demo.language}{', staff' if demo.staff else ''})"
+        for demo in DEMO_USERS
+        if demo.username in present
+    ]

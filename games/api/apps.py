@@ -8,9 +8,6 @@ class ApiConfig(AppConfig):
     verbose_name = _("API")
 
     def ready(self) -> None:
-        from games.api import schema, throttling, webhooks  # noqa: F401  (registers extensions)
-        from games.play.moves import extend_seats, match_recorded
+        from games.api import schema, throttling  # noqa: F401  (registers extensions)
 
         throttling.check_rates()
-        extend_seats("user__api_webhook")  # a move finds its webhooks with the seats
-        match_recorded.connect(webhooks.on_match_recorded, dispatch_uid="api-webhooks")

@@ -52,6 +52,7 @@ DESCRIPTIONS = {
     415: _("The body must be application/json."),
     422: _("Illegal move: `engine_code`, `section` and `section_url` name the rule it breaks."),
     429: _("Too many requests: wait `retry_after` seconds."),
+    503: _("The change could not be saved just now (`not_recorded`); nothing changed: try again."),
 }
 
 

@@ -7,7 +7,7 @@ seed (before the end), other seats' actions and invited email addresses never le
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 from games.api.addresses import absolute
 from games.api.results import readable_result
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
-from games.engines.registry import get_engine
-from games.play import presenters
+from games.play import presenting
 from games.play.models import ChatMessage, Match, Move, Seat
+from games.registry import get_engine
 
 SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
 
@@ -67,10 +67,10 @@ def game(engine: BaseEngine[Any]) -> dict[str, Any]:
 # Matches ---------------------------------------------------------------------------------
 
 
-def my_seat(match: Match, user: Any) -> Seat | None:
+def my_seat(seats: Sequence[Seat], user: Any) -> Seat | None:
     if not user.is_authenticated:
         return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in seats if s.user_id == user.pk), None)
 
 
 def viewer_of(seat: Seat | None) -> int | None:
@@ -80,7 +80,7 @@ def viewer_of(seat: Seat | None) -> int | None:
     return seat.number
 
 
-def seat(item: Seat, user: Any, away: set[int]) -> dict[str, Any]:
+def seat(item: Seat, user: Any, away: Set[int]) -> dict[str, Any]:
     person = item.user
     return {
         "number": item.number,
@@ -93,8 +93,11 @@ def seat(item: Seat, user: Any, away: set[int]) -> dict[str, Any]:
     }
 
 
-def match_summary(match: Match, user: Any, away: set[int] = frozenset()) -> dict[str, Any]:
-    mine = my_seat(match, user)
+def match_summary(
+    match: Match, seats: Sequence[Seat], user: Any, away: Set[int] = frozenset()
+) -> dict[str, Any]:
+    """``seats``: the match's seats with their users; ``away``: who of them is on vacation."""
+    mine = my_seat(seats, user)
     engine = match.engine
     return {
         "id": match.pk,
@@ -110,7 +113,7 @@ def match_summary(match: Match, user: Any, away: set[int] = frozenset()) -> dict
         "my_seat": mine.number if mine else None,
         "my_seat_status": mine.status if mine else None,
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
-        "seats": [seat(s, user, away) for s in match.seats.all() if s.status != "declined"],
+        "seats": [seat(s, user, away) for s in seats if s.status != "declined"],
         "created_by": match.created_by.username,
         "created_at": match.created_at,
         "started_at": match.started_at,
@@ -120,9 +123,11 @@ def match_summary(match: Match, user: Any, away: set[int] = frozenset()) -> dict
     }
 
 
-def match_detail(match: Match, user: Any, away: set[int] = frozenset()) -> dict[str, Any]:
-    data = match_summary(match, user, away)
-    mine = my_seat(match, user)
+def match_detail(
+    match: Match, seats: Sequence[Seat], user: Any, away: Set[int] = frozenset()
+) -> dict[str, Any]:
+    data = match_summary(match, seats, user, away)
+    mine = my_seat(seats, user)
     view = None
     if match.state is not None:
         view = match.engine.view(match.engine_state(), viewer_of(mine))
@@ -131,9 +136,9 @@ def match_detail(match: Match, user: Any, away: set[int] = frozenset()) -> dict[
         "days_per_move": match.days_per_move,
         "timeout_policy": match.timeout_policy,
         "paused_seconds_left": int(paused.total_seconds()) if paused is not None else None,
-        "to_act": sorted(s.number for s in match.seats.all() if s.is_to_act),
+        "to_act": sorted(s.number for s in seats if s.is_to_act),
         "view": view,
-        "result": readable_result(match, names(match)),
+        "result": readable_result(match, names(seats)),
         "seed_sha256": match.seed_sha256,
         "seed": match.revealed_seed(),
         "rulebook_revision": match.rulebook_revision,
@@ -141,28 +146,30 @@ def match_detail(match: Match, user: Any, away: set[int] = frozenset()) -> dict[
     return data
 
 
-def names(match: Match) -> dict[int, str]:
-    return {
-        s.number: s.user.public_name for s in match.seats.all() if s.number is not None and s.user
-    }
+def names(seats: Sequence[Seat]) -> dict[int, str]:
+    return {s.number: s.user.public_name for s in seats if s.number is not None and s.user}
 
 
-def legal_actions(match: Match, seat_number: int, to_act: bool) -> list[dict[str, Any]]:
+def legal_actions(
+    match: Match, seats: Sequence[Seat], seat_number: int, to_act: bool
+) -> list[dict[str, Any]]:
     if not to_act or match.status != Match.Status.ACTIVE:
         return []
     engine = match.engine
-    shown = names(match)
+    shown = names(seats)
     return [
-        {"action": action, "label": presenters.describe_action(match.game, action, shown)}
+        {"action": action, "label": presenting.describe_action(match.game, action, shown)}
         for action in engine.legal_actions(match.engine_state(), seat_number)
     ]
 
 
-def log_entries(match: Match, moves: Iterable[Move], viewer: int | None) -> list[dict[str, Any]]:
+def log_entries(
+    match: Match, seats: Sequence[Seat], moves: Iterable[Move], viewer: int | None
+) -> list[dict[str, Any]]:
     """The moves as ``viewer`` may see them: redacted events, and actions only where public."""
     reveal = match.status == Match.Status.FINISHED
-    shown = names(match)
-    usernames = {s.number: s.user.username for s in match.seats.all() if s.user}
+    shown = names(seats)
+    usernames = {s.number: s.user.username for s in seats if s.user}
     message_ids: Mapping[str, str] = get_engine(match.game).event_messages
     entries = []
     for move in moves:
@@ -173,7 +180,7 @@ def log_entries(match: Match, moves: Iterable[Move], viewer: int | None) -> list
         events = []
         for event in move.events:
             seen = redact_event(event, viewer, reveal_all=reveal)
-            text = presenters.render_message(
+            text = presenting.render_message(
                 match.game, message_ids.get(seen["code"], seen["code"]), seen["params"], shown
             )
             events.append({"code": seen["code"], "params": seen["params"], "text": text})

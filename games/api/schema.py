@@ -47,6 +47,7 @@ class ApiAutoSchema(AutoSchema):
             statuses |= {401, 403}
         if self.method in UNSAFE:
             statuses.add(403)  # a session without its CSRF token
+            statuses.add(503)  # a change whose consequences could not be recorded
         extra = getattr(self.view, "error_statuses", {})
         statuses |= set(extra.get(self.method, ()) if isinstance(extra, dict) else extra)
         return statuses
@@ -59,10 +60,11 @@ def match_variants() -> list[dict[str, Any]]:
     """One schema per game and set of options that go together, with the numbers of players
     the engine accepts for them: a body the schema allows, the engine accepts. An option left
     out takes its default, so it is required only where the default is not allowed."""
-    from games.engines.registry import all_engines
+    from games.registry import installed_games
 
     variants = []
-    for slug, engine in sorted(all_engines().items()):
+    for slug, game in sorted(installed_games().items()):
+        engine = game.engine
         specs = list(engine.options_schema)
         choices = [spec.allowed() if spec.kind == "choice" else (False, True) for spec in specs]
         combos: list[tuple[dict[str, list[Any]], tuple[int, ...]]] = []

@@ -32,8 +32,8 @@ from games.core.text import (
     validate_visible_line,
 )
 from games.engines.base import EngineError
-from games.engines.registry import all_engines
 from games.play.models import DAYS_PER_MOVE, Match, Seat
+from games.registry import installed_games
 
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
@@ -68,7 +68,7 @@ class TargetField(StrictCharField):
 
 class MatchFilterSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices, required=False, allow_blank=True)
-    game = serializers.ChoiceField(choices=sorted(all_engines()), required=False, allow_blank=True)
+    game = serializers.ChoiceField(choices=[], required=False, allow_blank=True)
     my_turn = QueryBooleanField(
         required=False,
         help_text="true: only matches waiting for the caller's move; false: only the others.",
@@ -78,12 +78,16 @@ class MatchFilterSerializer(serializers.Serializer):
         help_text="true: only matches the caller is invited to and has not answered yet.",
     )  # fmt: skip
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(installed_games())
+
 
 class MatchCreateSerializer(serializers.Serializer):
     """The schema lists, per game, the options and numbers of players that go together
     (``games.api.schema.match_variants``); what it allows, the engine accepts."""
 
-    game = StrictChoiceField(choices=sorted(all_engines()))
+    game = StrictChoiceField(choices=[])
     options = serializers.DictField(required=False, default=dict)
     players = StrictIntegerField(min_value=1, max_value=5)
     days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
@@ -99,8 +103,12 @@ class MatchCreateSerializer(serializers.Serializer):
         help_text="Usernames or email addresses to invite: at most one fewer than `players`.",
     )  # fmt: skip
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(installed_games())
+
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        engine = all_engines()[data["game"]]
+        engine = installed_games()[data["game"]].engine
         try:
             data["options"] = engine.normalise_options(data.get("options") or {})
         except EngineError:

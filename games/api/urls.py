@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 
 from games.api import docs
-from games.api.views import account, games, matches, rulebooks
+from games.api.views import account, games, matches, records, rulebooks
 from games.api.views.base import NoSuchEndpoint
 
 
@@ -39,6 +39,7 @@ V1 = [
     ("matches/<id:pk>/decline/", matches.Decline, "decline"),
     ("matches/<id:pk>/invitations/", matches.Invitations, "invitations"),
     ("matches/<id:pk>/chat/", matches.Chat, "chat"),
+    ("matches/<id:pk>/record/", records.MatchRecord, "record"),
     ("me/", account.Me, "me"),
     ("me/notifications/", account.NotificationPrefs, "notification-preferences"),
     ("me/tokens/", account.Tokens, "tokens"),

@@ -1,10 +1,10 @@
 """Webhooks for bots: a signed POST when it becomes the owner's turn, through an outbox.
 
-When a match changes (``match_recorded``, sent inside the transaction of the change), one
-``WebhookDelivery`` row is written per user who now has to act and has a webhook, so a
-committed move never lacks its notice; the unique (user, match, version) constraint makes a
-repeated signal harmless. A Celery task sends each row; a row that could
-not be sent stays due and the beat sweep (``retry_due``) sends it again with a growing wait.
+When a match changes, the move service calls ``record_match_change`` inside the transaction of
+the change: one ``WebhookDelivery`` row is written per user who now has to act and has a
+webhook, so a committed move never lacks its notice (unique per user, match and version). A
+Celery task sends each row; a row that could not be sent stays due and the beat sweep
+(``retry_due``) sends it again with a growing wait.
 
 Each POST carries ``X-Partida-Signature: t=<unix time>,v1=<hex>``, where ``<hex>`` is the
 HMAC-SHA256 of ``"<t>.<body>"`` under the webhook's secret, ``X-Partida-Event`` and
@@ -27,9 +27,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.validators import RegexValidator
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -37,16 +36,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
 from games.core.text import LINE_FORBIDDEN
+from games.play.changes import TURN_KINDS, MatchChange
 from games.play.errors import PlayError
-from games.play.models import Match, Move, Seat
-from games.play.moves import seats_of
-
-User = get_user_model()
 
 logger = logging.getLogger(__name__)
 
-#: Changes after which someone may have to act who did not a moment ago.
-TURN_KINDS = {"started", "move", "resign", "timeout", "skip"}
 MAX_ATTEMPTS = 8
 #: While one worker sends a row, no other picks it up (longer than the HTTP timeout).
 LEASE = timedelta(seconds=60)
@@ -131,82 +125,27 @@ def save_webhook(user: Any, url: str, rotate_secret: bool = False) -> tuple[Webh
 # Queueing (the outbox) -------------------------------------------------------------------
 
 
-def on_match_recorded(
-    sender: Any,
-    match_id: int,
-    version: int,
-    kind: str,
-    match: Any = None,
-    move: Any = None,
-    **kwargs: Any,
-) -> None:
-    """``match_recorded`` receiver (inside the move's transaction): a notice row for each
-    webhook owner whose turn it now is, committed with the move, nudged once it commits."""
-    if kind not in TURN_KINDS:
+def record_match_change(change: MatchChange) -> None:
+    """A notice row for each webhook owner whose turn it has just become, written in the
+    transaction of the change (called by the move service), sent once it commits."""
+    if change.kind not in TURN_KINDS:
         return
-    try:  # the rows are written in a savepoint of their own
-        queued = queue_turn_notices(match_id, version, kind, match, move)
-    except Exception:  # a notice must never cost the player their move
-        logger.exception("could not queue webhook notices for match %s v%s", match_id, version)
-        return
-    for delivery_id in queued:
-        transaction.on_commit(lambda pk=delivery_id: _nudge(pk))
-
-
-def queue_turn_notices(
-    match_id: int, version: int, kind: str, match: Any = None, move: Any = None
-) -> list[int]:
-    """Write the rows (none twice for one version) and return their ids."""
-    if match is None:
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None:
-            return []
-    if kind == "move" and move is None:
-        move = Move.objects.filter(match_id=match_id, number=version).first()
-    # A player who is still to act after their own move is in the same turn: no notice.
-    mover = move.seat if kind == "move" and move is not None else None
-    seats = {
-        s.user_id: s
-        for s in seats_of(match)
-        if s.is_to_act and s.status == Seat.Status.JOINED and s.user_id and s.number != mover
-    }
+    seats = {seat.user_id: seat for seat in change.newly_to_act()}
     if not seats:
-        return []
-    found = hooks_of(list(seats.values()))
+        return
+    hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
+    match = change.match
     rows = [
         WebhookDelivery(
-            webhook_id=webhook_id, user_id=user_id, match_id=match_id, version=version,
-            payload=payload(match_id, version, match.game, seats[user_id].number,
+            webhook_id=webhook_id, user_id=user_id, match_id=match.pk, version=change.version,
+            payload=payload(match.pk, change.version, match.game, seats[user_id].number,
                             seats[user_id].user.language),
         )
-        for webhook_id, user_id in found
+        for webhook_id, user_id in hooks.values_list("id", "user_id")
     ]  # fmt: skip
-    if not rows:
-        return []
-    try:
-        with transaction.atomic():
-            WebhookDelivery.objects.bulk_create(rows)
-    except IntegrityError:  # some were queued for this version already: the signal came twice
-        existing = set(
-            WebhookDelivery.objects.filter(match_id=match_id, version=version).values_list(
-                "user_id", flat=True
-            )
-        )
-        rows = [row for row in rows if row.user_id not in existing]
-        with transaction.atomic():
-            WebhookDelivery.objects.bulk_create(rows)
-    return [row.pk for row in rows]
-
-
-def hooks_of(seats: list[Seat]) -> list[tuple[int, int]]:
-    """(webhook id, user id) of the seats' owners' active webhooks: read with the seats by the
-    move service (asked for in ``games/api/apps.py``), else one query."""
-    users = [seat.user for seat in seats]
-    if all(User.api_webhook.is_cached(user) for user in users):
-        hooks = [getattr(user, "api_webhook", None) for user in users]
-        return [(hook.pk, hook.user_id) for hook in hooks if hook is not None and hook.active]
-    found = Webhook.objects.filter(user_id__in=[user.pk for user in users], active=True)
-    return list(found.values_list("id", "user_id"))
+    WebhookDelivery.objects.bulk_create(rows)
+    for row in rows:
+        transaction.on_commit(lambda pk=row.pk: _nudge(pk))
 
 
 def payload(match_id: int, version: int, game: str, seat: int, language: str) -> dict[str, Any]:

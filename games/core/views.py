@@ -11,16 +11,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.celery import app as celery_app
 from games.core.i18n import url_in_language
-
-GAMES = [
-    {"slug": "richelieu", "name": "Richelieu", "players": "2–4"},
-    {"slug": "risk", "name": "Risk", "players": "2–5"},
-    {"slug": "collar", "name": "El collar de la duquesa", "players": "1–2"},
-]
+from games.registry import installed_games
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"games": GAMES})
+    return render(request, "core/home.html", {"games": installed_games().values()})
 
 
 @require_POST

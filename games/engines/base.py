@@ -5,6 +5,14 @@ An engine is pure Python: no Django, no I/O, no global state. The play layer sto
 Everything a person or a program may see of a state goes through ``view`` (and, for the move
 log, ``events`` passed through ``redact_event``): nothing else of a state ever leaves the server.
 
+Engine versions. ``version`` is the version of an engine's rules; it goes up whenever the same
+(setup, log) could play out differently, or a log the engine accepted would be refused. A match
+stores the version it started with and passes it to ``setup`` (and ``replay``). An engine
+lists in ``versions`` every version it can still play: when a change only adds choices at
+points where an old log shows what was chosen, the old logs replay unchanged and the old
+version needs no code of its own; when it removes a choice an old log may have made, the old
+rules stay selectable (the state remembers its version). Each engine's docstring says which.
+
 User-facing text is never built here. Errors, options, events and score lines carry an English
 message id wrapped in ``gettext_noop`` (so ``makemessages`` extracts it) plus parameters; the
 Django layer translates the message id in the reader's language and formats the parameters.
@@ -180,6 +188,17 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def redeal(rng: Rng, groups: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """The items of ``groups`` shuffled together and dealt back in groups of the same sizes."""
+    pool = [item for group in groups for item in group]
+    rng.shuffle(pool)
+    dealt, start = [], 0
+    for group in groups:
+        dealt.append(pool[start : start + len(group)])
+        start += len(group)
+    return dealt
+
+
 def redact_event(event: Event, viewer: int | None, reveal_all: bool = False) -> Event:
     """The event as ``viewer`` may see it.
 
@@ -204,7 +223,10 @@ class BaseEngine(ABC, Generic[S]):
 
     slug: str = ""
     name: str = ""
+    #: The version of the rules new matches get (see the module docstring).
     version: int = 1
+    #: Every version ``setup`` can still start or replay; always includes ``version``.
+    versions: tuple[int, ...] = (1,)
     options_schema: tuple[OptionSpec, ...] = ()
     errors: Mapping[str, ErrorSpec] = {}
     event_messages: Mapping[str, str] = {}
@@ -252,10 +274,26 @@ class BaseEngine(ABC, Generic[S]):
                 {"players": players},
             )
 
+    def rules_version(self, version: int | None) -> int:
+        """``version`` (``None``: this engine's current one) if this engine can play it."""
+        chosen = self.version if version is None else version
+        if isinstance(chosen, bool) or chosen not in self.versions:
+            raise EngineError(
+                "engine.bad_version",
+                gettext_noop("This game cannot be played with the rules of version {version}."),
+                "options",
+                {"version": str(chosen)[:20]},
+            )
+        return chosen
+
     # The rules (each engine overrides these) ---------------------------------------
 
     @abstractmethod
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S: ...
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> S:
+        """The first state; ``version`` picks the rules (``None``: the current ones)."""
+        ...
 
     @abstractmethod
     def to_act(self, state: S) -> list[int]:
@@ -300,6 +338,17 @@ class BaseEngine(ABC, Generic[S]):
         """``seat`` timed out under the "skip" policy: its turn passes with the least effect."""
         ...
 
+    def hidden_variant(self, state: S, seat: int | None, seed: int) -> S:
+        """A state that ``seat`` (``None``: a spectator) cannot tell from ``state``.
+
+        Whatever ``seat`` may not see (other hands, face-down cards, the order of the deck, the
+        random generator's position) is dealt again from ``seed``, like OpenSpiel's
+        ``resample_from_infostate``. The conformance test checks that ``view`` and
+        ``legal_actions`` for ``seat`` are the same in both. A game without hidden information
+        keeps this default: the state itself.
+        """
+        return state
+
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...
 
@@ -325,10 +374,15 @@ class BaseEngine(ABC, Generic[S]):
         return self.apply(state, seat, action)
 
     def replay(
-        self, players: int, options: Mapping[str, Any], seed: int, log: Sequence[LogEntry]
+        self,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        log: Sequence[LogEntry],
+        version: int | None = None,
     ) -> S:
         """Rebuild the state from the setup arguments and the action log."""
-        state = self.setup(players, options, seed)
+        state = self.setup(players, options, seed, version)
         for entry in log:
             state = self.apply_entry(state, entry)
         return state

@@ -1,22 +1,26 @@
-"""The engines by slug. Importing an engine package is cheap; this keeps one instance each."""
+"""Find a game's engine by slug without Django: ``games.<slug>.engine`` defines ``ENGINE``.
+
+The site lists its installed games in ``games.registry`` (a setting); this is for code that
+must run without Django, such as the fair-play verifier and the benchmarks.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+import importlib
 from typing import Any
 
 from games.engines.base import BaseEngine
 
 
-@cache
-def all_engines() -> dict[str, BaseEngine[Any]]:
-    from games.collar.engine import ENGINE as collar
-    from games.richelieu.engine import ENGINE as richelieu
-    from games.risk.engine import ENGINE as risk
-
-    return {engine.slug: engine for engine in (richelieu, risk, collar)}
-
-
 def get_engine(slug: str) -> BaseEngine[Any]:
-    """The engine registered under ``slug``; ``KeyError`` for an unknown game."""
-    return all_engines()[slug]
+    """The engine of the game package ``games.<slug>``; ``KeyError`` if there is none."""
+    if not slug.isidentifier():
+        raise KeyError(slug)
+    try:
+        module = importlib.import_module(f"games.{slug}.engine")
+    except ModuleNotFoundError:
+        raise KeyError(slug) from None
+    engine = getattr(module, "ENGINE", None)
+    if not isinstance(engine, BaseEngine):
+        raise KeyError(slug)
+    return engine

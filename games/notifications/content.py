@@ -17,7 +17,7 @@ from games.notifications import rules, tokens
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
-from games.play.pages import render_log, render_result
+from games.play.presenting import render_log, render_result
 
 Kind = Notification.Kind
 RECAP_MOVES = 30

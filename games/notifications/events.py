@@ -21,8 +21,8 @@ from games.notifications.models import (
     NotificationSettings,
     settings_for,
 )
+from games.play.changes import ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
-from games.play.moves import seats_of
 
 Kind = Notification.Kind
 User = get_user_model()
@@ -63,52 +63,31 @@ def notify(
     )
 
 
-def match_changed(
-    match_id: Any,
-    version: int,
-    kind: str,
-    match: Match | None = None,
-    move: Move | None = None,
-    to_act_before: set[int] | None = None,
-) -> None:
+def record_match_change(change: MatchChange) -> None:
     """Rows for a change of a match, written in the transaction that makes the change.
 
-    The play layer hands over the match with its seats, the move it has just written and the
-    seats that were to act before it, so this reads only the readers' settings and mutes, and
-    only when someone is to hear of the change; then one INSERT in a savepoint.
-
-    A your-turn email (and its reminders) goes to a reader who has just become one to act; a
-    reader who was to act already has been told of this turn.
+    Called by the move service with the change it has just written. Reads the readers'
+    settings and mutes (one query), only when someone is to hear of the change; then one
+    INSERT. A your-turn email (and its reminders) goes to a reader who has just become one to
+    act; a reader who was to act already has been told of this turn.
     """
-    if kind in ("aborted", "cancelled"):
+    if change.kind in (ChangeKind.ABORTED, ChangeKind.CANCELLED):
         return
-    if match is None:
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None:
-            return
-    if move is None and version:
-        move = match.moves.filter(number=version).first()
-    actor = move.seat if move is not None else None
-    before = to_act_before or set()
+    match = change.match
+    newly = {seat.pk for seat in change.newly_to_act()}
     wanted = []
-    for seat in seats_of(match):
+    for seat in change.seats:
         user = seat.user
         if seat.status not in PLAYING or user is None or not user.is_active or not user.email:
             continue
-        new_turn = (
-            seat.is_to_act
-            and seat.status == Seat.Status.JOINED
-            and seat.number != actor
-            and seat.number not in before
-            and match.status == Match.Status.ACTIVE
-        )
-        candidates = _candidates(seat, kind, actor, new_turn)
+        new_turn = seat.pk in newly
+        candidates = _candidates(seat, change.kind, change.actor, new_turn)
         if candidates or new_turn:
             wanted.append((seat, candidates, new_turn))
     if not wanted:
         return
-    terms = Terms(match, [seat for seat, _, _ in wanted])
-    data = {"seat": actor} if actor is not None else {}
+    terms = Terms(match, [seat.user for seat, _, _ in wanted])
+    data = {"seat": change.actor} if change.actor is not None else {}
     rows: list[outbox.Row] = []
     for seat, candidates, new_turn in wanted:
         if terms.muted(seat.user):
@@ -116,43 +95,34 @@ def match_changed(
         chosen = rules.choose(terms.settings(seat.user), candidates) if candidates else None
         if chosen is not None:
             rows.append(
-                outbox.Row(chosen[0], seat.user, match, version, data=dict(data), mode=chosen[1])
+                outbox.Row(
+                    chosen[0], seat.user, match, change.version, data=dict(data), mode=chosen[1]
+                )
             )
         if new_turn:
-            rows.extend(reminder_rows(seat, match, version, terms))
+            rows.extend(reminder_rows(seat, match, change.version, terms))
     outbox.record_many(rows)
 
 
 class Terms:
-    """What the readers of one match want: their settings and mutes.
+    """What some readers of one match want: their settings and whether they muted it (one
+    query for all of them)."""
 
-    Seats from the move service carry them (``seats_of`` reads them in its one query, asked
-    for in ``games/notifications/apps.py``); other seats cost one query for all of them.
-    """
-
-    def __init__(self, match: Match, seats: Sequence[Seat]) -> None:
+    def __init__(self, match: Match, users: Sequence[Any]) -> None:
+        mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
+        found = (
+            User.objects.filter(pk__in=[user.pk for user in users])
+            .select_related("notification_settings")
+            .annotate(muted=Exists(mute))
+            .only("pk", "notification_settings")
+        )
         self._settings: dict[Any, NotificationSettings] = {}
         self._muted: set[Any] = set()
-        carried = all(
-            hasattr(seat, "user_muted") and User.notification_settings.is_cached(seat.user)
-            for seat in seats
-        )
-        if carried:
-            readers = [(seat.user, seat.user_muted) for seat in seats]
-        else:
-            mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
-            found = (
-                User.objects.filter(pk__in=[seat.user_id for seat in seats])
-                .select_related("notification_settings")
-                .annotate(user_muted=Exists(mute))
-                .only("pk", "notification_settings")
-            )
-            readers = [(user, user.user_muted) for user in found]
-        for reader, muted in readers:
+        for reader in found:
             prefs = getattr(reader, "notification_settings", None)
             if prefs is not None:
                 self._settings[reader.pk] = prefs
-            if muted:
+            if reader.muted:
                 self._muted.add(reader.pk)
 
     def settings(self, user: Any) -> NotificationSettings:
@@ -165,18 +135,19 @@ class Terms:
         return user.pk in self._muted
 
 
-def _candidates(seat: Seat, kind: str, actor: int | None, new_turn: bool) -> list[str]:
+def _candidates(seat: Seat, kind: ChangeKind, actor: int | None, new_turn: bool) -> list[str]:
     """The kinds of email this seat may get for the change, most important first."""
-    if kind == "started":
+    timed_out = kind in (ChangeKind.TIMEOUT, ChangeKind.SKIP)
+    if kind == ChangeKind.STARTED:
         return [Kind.STARTED, Kind.YOUR_TURN] if new_turn else [Kind.STARTED]
-    if kind == "finished":
+    if kind == ChangeKind.FINISHED:
         return [Kind.FINISHED]
     if seat.number == actor:
-        return [Kind.TIMED_OUT] if kind in ("timeout", "skip") else []
+        return [Kind.TIMED_OUT] if timed_out else []
     candidates = [Kind.YOUR_TURN] if new_turn else []
-    if kind in ("timeout", "skip"):
+    if timed_out:
         candidates.append(Kind.TIMED_OUT)
-    elif kind == "resign":
+    elif kind == ChangeKind.RESIGN:
         candidates.append(Kind.RESIGNED)
     return candidates
 

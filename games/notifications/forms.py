@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.notifications.models import (
     MAX_REMINDER_HOURS,
@@ -25,22 +26,24 @@ class PreferencesForm(forms.Form):
     """One choice per category, the reminder ladder, quiet hours and the digest's hour."""
 
     reminder_hours = forms.CharField(
-        label=_("Reminders, in hours before the deadline"),
+        label=_("Hours before the deadline"),
         required=False,
         max_length=40,
         help_text=_("Separated by commas, for example “24, 2”. Leave empty for no reminders."),
     )
     quiet_start = forms.TimeField(
-        label=_("Quiet hours from"),
+        label=pgettext_lazy("quiet hours", "From"),
         required=False,
         widget=forms.TimeInput(attrs={"type": "time"}),
         help_text=_("In your time zone. Emails are held until the quiet hours end."),
     )
     quiet_end = forms.TimeField(
-        label=_("Quiet hours until"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+        label=pgettext_lazy("quiet hours", "Until"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}),
     )
     digest_hour = forms.TypedChoiceField(
-        label=_("Daily digest"),
+        label=_("Send it at"),
         required=False,
         coerce=int,
         empty_value=None,
@@ -67,10 +70,8 @@ class PreferencesForm(forms.Form):
     def category_fields(self) -> list[forms.BoundField]:
         return [self[category] for category in Category.values]
 
-    def other_fields(self) -> list[forms.BoundField]:
-        return [
-            self[name] for name in ("reminder_hours", "quiet_start", "quiet_end", "digest_hour")
-        ]
+    def quiet_fields(self) -> list[forms.BoundField]:
+        return [self["quiet_start"], self["quiet_end"]]
 
     def clean_reminder_hours(self) -> list[int]:
         text = self.cleaned_data.get("reminder_hours") or ""

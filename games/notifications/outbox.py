@@ -83,11 +83,7 @@ class Row:
 
 
 def record_many(rows: list[Row]) -> list[Notification]:
-    """Write several rows in one INSERT and queue those due now in one task.
-
-    If one of them exists already (the same change announced twice), they are written one
-    by one instead, and the existing ones are left alone.
-    """
+    """Write several rows of one event in one INSERT and queue those due now in one task."""
     if not rows:
         return []
     now = timezone.now()
@@ -112,24 +108,7 @@ def record_many(rows: list[Row]) -> list[Notification]:
                 message_id=make_msgid("partida", domain=domain),
             )
         )
-    try:
-        with transaction.atomic():
-            Notification.objects.bulk_create(made)
-    except IntegrityError:
-        written = [
-            record(
-                row.kind,
-                recipient=row.recipient,
-                match=row.match,
-                version=row.version,
-                ref=row.ref,
-                data=row.data,
-                mode=row.mode,
-                due_at=row.due_at,
-            )
-            for row in rows
-        ]
-        return [row for row in written if row is not None]
+    Notification.objects.bulk_create(made)
     queue_many([row.pk for row in made if row.queued_at is not None])
     return made
 

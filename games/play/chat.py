@@ -6,9 +6,12 @@ import math
 from datetime import timedelta
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.notifications import events
+from games.play.changes import recording
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Seat
 
@@ -37,4 +40,8 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
             429,
             retry_after=wait,
         )
-    return ChatMessage.objects.create(match=match, user=user, text=text[:500])
+    with transaction.atomic():
+        message = ChatMessage.objects.create(match=match, user=user, text=text[:500])
+        with recording():
+            events.chat_posted(message)
+    return message

@@ -4,7 +4,7 @@ from typing import Any
 
 from django import forms
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.text import TextField, validate_single_line
@@ -30,19 +30,19 @@ class MatchForm(forms.Form):
         label=_("Time per move"),
         coerce=int,
         initial=3,
-        choices=[
-            (d, _("%(days)s days") % {"days": d} if d > 1 else _("1 day")) for d in DAYS_PER_MOVE
-        ],
+        choices=[(d, str(d)) for d in DAYS_PER_MOVE],  # named in the reader's language below
     )
     visibility = forms.ChoiceField(
         label=_("Who can join"),
         choices=Match.Visibility.choices,
         initial=Match.Visibility.PRIVATE,
+        widget=forms.RadioSelect,
     )
     timeout_policy = forms.ChoiceField(
         label=_("When time runs out"),
         choices=Match.TimeoutPolicy.choices,
         initial=Match.TimeoutPolicy.LOSE,
+        widget=forms.RadioSelect,
     )
     invite = forms.CharField(
         label=_("Invite"),
@@ -58,9 +58,15 @@ class MatchForm(forms.Form):
     def __init__(self, engine: BaseEngine[Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.fields["days_per_move"].choices = [
+            (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
+        ]
         counts = sorted({n for o in self._option_sets() for n in engine.player_counts(o)})
         self.fields["players"].choices = [(n, str(n)) for n in counts]
-        self.fields["players"].initial = counts[-1] if len(counts) == 1 else counts[0]
+        # The form starts consistent: the fewest players the default options allow (3 for
+        # classic Risk, though the two-player mode makes 2 one of the choices).
+        defaults = engine.normalise_options({})
+        self.fields["players"].initial = min(engine.player_counts(defaults))
         self.option_fields = []
         for spec in engine.options_schema:
             name = f"option_{spec.name}"
@@ -69,10 +75,13 @@ class MatchForm(forms.Form):
                     label=gettext(spec.label), required=False, initial=spec.default
                 )
             else:
-                field = forms.ChoiceField(
+                # The posted text is turned back into the engine's value (a number, say).
+                values = {str(value): value for value, _label in spec.choices}
+                field = forms.TypedChoiceField(
                     label=gettext(spec.label),
                     initial=spec.default,
                     choices=[(value, gettext(label)) for value, label in spec.choices],
+                    coerce=values.__getitem__,
                 )
             field.help_text = option_help(engine.slug, spec.help, spec.section)
             field.rule_section = spec.section  # type: ignore[attr-defined]
@@ -92,6 +101,14 @@ class MatchForm(forms.Form):
             except Exception:
                 continue
         return valid
+
+    def option_boundfields(self) -> list[forms.BoundField]:
+        """The game's own options, shown in a group of their own."""
+        return [self[name] for name in self.option_fields]
+
+    def term_boundfields(self) -> list[forms.BoundField]:
+        """The number of players and the correspondence terms."""
+        return [self[name] for name in self.fields if name not in self.option_fields]
 
     def options(self) -> dict[str, Any]:
         return {

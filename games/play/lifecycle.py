@@ -15,12 +15,14 @@ from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.engines.base import EngineError
-from games.engines.registry import all_engines
-from games.play import errors
+from games.notifications import events
+from games.play import errors, moves
 from games.play.errors import IllegalMove, PlayError
 from games.play.models import DAYS_PER_MOVE, Match, Seat
-from games.play.moves import _announce, lock_match, start_clock
+from games.play.moves import lock_match
+from games.registry import installed_games
 
+NOT_CREATOR = _("Only the creator can invite players to this match.")
 INVITE_SALT = "play.invitation"
 INVITE_MAX_AGE = 60 * 60 * 24 * 30
 
@@ -36,9 +38,9 @@ def create_match(
     invite: Sequence[str] = (),
 ) -> Match:
     """A new match with its creator seated; invitees by username or email address."""
-    engine = all_engines().get(game)
-    if engine is None:
+    if game not in installed_games():
         raise PlayError("unknown_game", _("There is no such game."), 400)
+    engine = installed_games()[game].engine
     try:
         options = engine.normalise_options(options)
         engine.check_players(int(players), options)
@@ -80,6 +82,15 @@ def current_rulebook_revision(game: str) -> int | None:
     return latest_revision_number(game)
 
 
+def invite(match_id: Any, user: Any, target: str) -> Seat:
+    """The creator invites one more player while seats are free."""
+    with transaction.atomic():
+        match = lock_match(match_id, user)
+        if match.created_by_id != user.pk:
+            raise PlayError("not_creator", NOT_CREATOR, 403)
+        return invite_player(match, user, target)
+
+
 def invite_player(match: Match, by: Any, target: str) -> Seat:
     """Invite a user by username or email; an unknown email gets a signed link by email."""
     target = (target or "").strip()
@@ -104,9 +115,7 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
         invited_email="" if user else target.lower(),
         status=Seat.Status.INVITED,
     )
-    from games.play.invitations import send_invitation
-
-    send_invitation(seat)
+    events.invited(seat)
     return seat
 
 
@@ -173,7 +182,7 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
 def join_open_match(match_id: Any, user: Any) -> Match:
     """Take a free seat of an open seek from the lobby."""
     with transaction.atomic():
-        match = lock_match(match_id)
+        match = lock_match(match_id, user)
         if match.visibility != Match.Visibility.OPEN or match.status != Match.Status.WAITING:
             raise PlayError("not_open", _("This match is not open for joining."), 409)
         if match.seats.filter(user=user).exists():
@@ -187,7 +196,7 @@ def join_open_match(match_id: Any, user: Any) -> Match:
 
 def cancel_match(match_id: Any, user: Any) -> Match:
     with transaction.atomic():
-        match = lock_match(match_id)
+        match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
             raise PlayError("not_creator", _("Only the creator can cancel this match."), 403)
         if match.status != Match.Status.WAITING:
@@ -197,7 +206,6 @@ def cancel_match(match_id: Any, user: Any) -> Match:
         match.status = Match.Status.CANCELLED
         match.finished_at = timezone.now()
         match.save(update_fields=["status", "finished_at"])
-        _announce(match, "cancelled")
     return match
 
 
@@ -212,11 +220,4 @@ def _start_if_full(match: Match) -> None:
     for number, seat in enumerate(joined):
         seat.number = number
         seat.save(update_fields=["number"])
-    engine = match.engine
-    state = engine.setup(match.players, match.options, match.seed)
-    match.state = engine.to_json(state)
-    match.status = Match.Status.ACTIVE
-    match.started_at = timezone.now()
-    match.save(update_fields=["state", "status", "started_at"])
-    start_clock(match)
-    _announce(match, "started")
+    moves.start(match)

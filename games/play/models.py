@@ -6,7 +6,6 @@ state after the last move, always rebuildable by replaying the log (``verify_mat
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -18,7 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import BaseEngine
-from games.engines.registry import get_engine
+from games.engines.records import seed_digest
+from games.registry import get_engine
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
@@ -27,18 +27,19 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def seed_digest(seed: int) -> str:
-    return hashlib.sha256(str(seed).encode()).hexdigest()
-
-
 class MatchQuerySet(models.QuerySet["Match"]):
     def visible_to(self, user: Any) -> MatchQuerySet:
-        """Open matches for everyone; private ones only for their seats and invitees."""
+        """The one access rule of the site and the API: open matches for everyone, private
+        ones for their creator and the users with a seat (invited, playing or out).
+
+        Written without a join, so it can be combined with ``select_for_update``.
+        """
         if not user.is_authenticated:
             return self.filter(visibility=Match.Visibility.OPEN)
+        seated = Seat.objects.filter(user=user).values("match_id")
         return self.filter(
-            Q(visibility=Match.Visibility.OPEN) | Q(seats__user=user) | Q(created_by=user)
-        ).distinct()
+            Q(visibility=Match.Visibility.OPEN) | Q(created_by=user) | Q(pk__in=seated)
+        )
 
     def of_user(self, user: Any) -> MatchQuerySet:
         return self.filter(seats__user=user).distinct()
@@ -63,6 +64,7 @@ class Match(models.Model):
     game = models.CharField(_("game"), max_length=20)
     options = models.JSONField(_("options"), default=dict)
     players = models.PositiveSmallIntegerField(_("players"))
+    #: The engine version (rules) the match started with; it plays and replays under them.
     engine_version = models.PositiveIntegerField(default=1)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     seed_sha256 = models.CharField(max_length=64, editable=False)
@@ -210,6 +212,19 @@ class ChatMessage(models.Model):
         return f"chat in match {self.match_id}"
 
 
+class VacationQuerySet(models.QuerySet["Vacation"]):
+    def current(self) -> VacationQuerySet:
+        """The vacations going on now: their players are away."""
+        return self.filter(ended_at=None)
+
+    def away_among(self, user_ids: Any) -> set[int]:
+        """Which of ``user_ids`` are away now (one query; none for no users)."""
+        ids = {user_id for user_id in user_ids if user_id is not None}
+        if not ids:
+            return set()
+        return set(self.current().filter(user_id__in=ids).values_list("user_id", flat=True))
+
+
 class Vacation(models.Model):
     """A period away: the player's clocks pause in every match while it lasts."""
 
@@ -218,6 +233,8 @@ class Vacation(models.Model):
     )
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
+
+    objects = VacationQuerySet.as_manager()
 
     class Meta:
         constraints = [

@@ -1,203 +1,196 @@
 """The one write path for a running match: moves, time-outs, resignations and aborts.
 
-Every change goes through ``_record``: under the match's row lock it applies the engine,
-appends one Move (unique per match and number), bumps the version with a compare-and-swap
-(``select_for_update`` is ignored on SQLite, the version check is not), updates the cached
-state, the seats to act and the clock, and announces the change once the transaction commits.
+Each service checks before it writes (Zulip's check/do split): access first (a match the user
+may not see is a 404, whatever else is wrong), then the match's state, then the user's seat.
+Under the match's row lock, ``_record`` applies the engine, appends one Move (unique per match
+and number), bumps the version with a compare-and-swap (``select_for_update`` is ignored on
+SQLite, the version check is not) and updates the cached state, the seats to act and the
+clock. Then ``tell_others`` hands one ``MatchChange`` to each recorder of what the change means
+for other people, called here by name and writing in the same transaction:
+
+- ``games.notifications.events.record_match_change``: the emails' outbox rows;
+- ``games.api.webhooks.record_match_change``: the bots' webhook notices.
+
+If a recorder fails, the whole change is rolled back and the caller gets a 503 to try again:
+a committed move never lacks its emails. Chat messages, vacations and invitations call their
+recorder the same way, from their own services.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import logging
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import (
-    BooleanField,
-    Case,
-    Prefetch,
-    QuerySet,
-    Value,
-    When,
-    prefetch_related_objects,
-)
-from django.db.models.expressions import RawSQL
-from django.dispatch import Signal
+from django.db import IntegrityError, transaction
+from django.db.models import Case, Exists, OuterRef, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.api import webhooks
 from games.engines.base import LEAVE, SKIP, SYSTEM_ACTIONS, EngineError
+from games.notifications import events
 from games.play import errors
+from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move, Seat, Vacation
 
-#: Sent inside the transaction of every change of a match (kwargs match_id, version, kind), so
-#: that what must happen with it (the outbox rows of its emails) commits or rolls back with it.
-match_recorded = Signal()
-#: Sent after that transaction commits, with the same kwargs.
-match_changed = Signal()
+logger = logging.getLogger(__name__)
 
 SKIPS_BEFORE_OUT = 3
 
+#: Who hears of a change, in the order they are told.
+RECORDERS = (events.record_match_change, webhooks.record_match_change)
 
-def lock_match(match_id: Any) -> Match:
-    """The match, locked for the rest of the transaction (on PostgreSQL)."""
+
+# Checks ---------------------------------------------------------------------------------
+
+
+def lock_match(match_id: Any, user: Any = None) -> Match:
+    """The match, locked for the rest of the transaction (on PostgreSQL).
+
+    With ``user``, only a match that user may see (the site's one access rule); any other is
+    the same 404 as a match that does not exist.
+    """
+    found = Match.objects.all() if user is None else Match.objects.visible_to(user)
     try:
-        locked = Match.objects.select_for_update(of=("self",)).select_related("created_by")
-        return locked.get(pk=match_id)
+        return found.select_for_update(of=("self",)).select_related("created_by").get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise PlayError(*errors.NOT_FOUND) from None
 
 
-#: What the write path reads with the seats, in their one query: ``select_related`` paths
-#: and annotations (made fresh for each query). Other apps add theirs with ``extend_seats``
-#: from their ``AppConfig.ready`` (the readers' email settings and mutes, webhooks), so that a
-#: move reads them without a query of its own.
-SEAT_RELATED: list[str] = ["user"]
-SEAT_ANNOTATIONS: dict[str, Callable[[], Any]] = {}
-
-
-def extend_seats(*related: str, **annotations: Callable[[], Any]) -> None:
-    SEAT_RELATED.extend(path for path in related if path not in SEAT_RELATED)
-    SEAT_ANNOTATIONS.update(annotations)
-
-
-def seat_user_has(model: Any, condition: str = "") -> RawSQL:
-    """Whether the seat's user has a row of ``model`` (``condition``: more SQL on its
-    columns, ``match_id`` for the seat's match). Written as SQL: the ORM's ``Exists`` costs
-    more to compile than the query costs to run, on the busiest path of the site."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    seat = connection.ops.quote_name(Seat._meta.db_table)
-    where = f" AND {condition.format(seat=seat)}" if condition else ""
-    sql = f"EXISTS (SELECT 1 FROM {table} x WHERE x.user_id = {seat}.user_id{where})"
-    return RawSQL(sql, (), output_field=BooleanField())
-
-
-def seats_query() -> QuerySet[Seat]:
-    made = {name: make() for name, make in SEAT_ANNOTATIONS.items()}
-    return Seat.objects.select_related(*SEAT_RELATED).annotate(**made)
-
-
-extend_seats(user_away=lambda: seat_user_has(Vacation, "x.ended_at IS NULL"))
-
-
-def seats_of(match: Match) -> list[Seat]:
-    """The match's seats with their users, read once (one query) and kept on the match.
-
-    The write path reads them once under the lock and keeps them up to date as it changes
-    them, so what comes after (the emails' rows, the API's answer) reads no seat again.
-    """
-    if "seats" not in getattr(match, "_prefetched_objects_cache", {}):
-        prefetch_related_objects([match], Prefetch("seats", queryset=seats_query()))
-    return list(match.seats.all())
-
-
-def away_is_read(match: Match) -> bool:
-    """Whether ``away_of`` needs no query: known already, or read with the seats."""
-    return "_away" in match.__dict__ or all(hasattr(s, "user_away") for s in match.seats.all())
-
-
-def away_of(match: Match) -> set[int]:
-    """The match's players who are on vacation now, read once per match object (from the
-    seats' query when they came from ``seats_of``, else one query)."""
-    away = match.__dict__.get("_away")
-    if away is None:
-        seats = seats_of(match)
-        if all(hasattr(s, "user_away") for s in seats):
-            away = {s.user_id for s in seats if s.user_away}
-        else:
-            users = [s.user_id for s in seats if s.user_id]
-            found = Vacation.objects.filter(user_id__in=users, ended_at=None)
-            away = set(found.values_list("user_id", flat=True)) if users else set()
-        match.__dict__["_away"] = away
-    return away
-
-
-def seat_of(match: Match, user: Any) -> Seat:
-    user_id = getattr(user, "pk", None)
-    seat = next(
-        (
-            s
-            for s in seats_of(match)
-            if user_id is not None and s.user_id == user_id and s.status == Seat.Status.JOINED
-        ),
-        None,
+def read_seats(match: Match) -> list[Seat]:
+    """The match's seats with their users and whether each is on vacation now (one query)."""
+    away = Vacation.objects.current().filter(user=OuterRef("user_id"))
+    return list(
+        Seat.objects.filter(match=match).select_related("user").annotate(user_away=Exists(away))
     )
-    if seat is None or seat.number is None:
-        raise PlayError(*errors.NOT_A_PLAYER)
-    return seat
 
 
-def refuse_unless_active(match: Match, user: Any) -> None:
-    """A player of a match that is not in progress (still waiting for players, or over) is
-    told so (409), not that they have no seat: their seat has no number yet, or is out."""
+def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
+    """A match that is not in progress (still waiting for players, or over) is a 409 for
+    someone who has a seat in it, whose seat may have no number yet or be out: that is the
+    reason they cannot act. Anyone else has no seat, which is the reason (403)."""
+    if match.status == Match.Status.ACTIVE:
+        return
     user_id = getattr(user, "pk", None)
-    mine = any(s.user_id == user_id for s in seats_of(match) if s.status != Seat.Status.DECLINED)
-    if mine and match.status != Match.Status.ACTIVE:
+    if any(s.user_id == user_id for s in seats if s.status != Seat.Status.DECLINED):
         raise PlayError(*errors.NOT_ACTIVE)
+    raise PlayError(*errors.NOT_A_PLAYER)
 
 
-def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) -> Match:
-    """Apply ``action`` for ``user`` if the match is still at ``expected_version``."""
+def check_seat(seats: Iterable[Seat], user: Any) -> Seat:
+    """The user's seat among ``seats`` if they still play in the match, else 403."""
+    user_id = getattr(user, "pk", None)
+    for seat in seats:
+        if user_id is not None and seat.user_id == user_id:
+            if seat.status == Seat.Status.JOINED and seat.number is not None:
+                return seat
+    raise PlayError(*errors.NOT_A_PLAYER)
+
+
+def check_action(action: Any, expected_version: Any) -> int:
+    """The expected version as a number, if the action has the shape of a player's action."""
     if not isinstance(action, dict) or action.get("type") in SYSTEM_ACTIONS:
         raise PlayError(*errors.BAD_ACTION)
     try:
-        expected = int(expected_version)
+        return int(expected_version)
     except (TypeError, ValueError):
         raise PlayError(*errors.BAD_ACTION) from None
+
+
+# Services -------------------------------------------------------------------------------
+
+
+def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) -> MatchChange:
+    """Apply ``action`` for ``user`` if the match is still at ``expected_version``."""
+    expected = check_action(action, expected_version)
     with transaction.atomic():
-        match = lock_match(match_id)
-        refuse_unless_active(match, user)
-        seat = seat_of(match, user)
-        if match.status != Match.Status.ACTIVE:
-            raise PlayError(*errors.NOT_ACTIVE)
+        match = lock_match(match_id, user)
+        seats = read_seats(match)
+        check_active(match, seats, user)
+        seat = check_seat(seats, user)
         if expected != match.version:
             raise StaleVersion(match.version)
-        engine = match.engine
         try:
-            state = engine.apply(match.engine_state(), seat.number, action)
+            state = match.engine.apply(match.engine_state(), seat.number, action)
         except EngineError as error:
             raise IllegalMove(error) from None
-        _record(match, seat.number, user, action, state, kind="move")
-    return match
+        return _record(match, seats, seat.number, user, action, state, ChangeKind.MOVE)
 
 
-def resign(match_id: Any, user: Any) -> Match:
+def resign(match_id: Any, user: Any) -> MatchChange:
     """Leave the match for good: the engine treats the seat as out and ranked last."""
     with transaction.atomic():
-        match = lock_match(match_id)
-        refuse_unless_active(match, user)
-        seat = seat_of(match, user)
-        if match.status != Match.Status.ACTIVE:
-            raise PlayError(*errors.NOT_ACTIVE)
+        match = lock_match(match_id, user)
+        seats = read_seats(match)
+        check_active(match, seats, user)
+        seat = check_seat(seats, user)
         state = match.engine.leave(match.engine_state(), seat.number)
         seat.status, seat.out_reason = Seat.Status.OUT, "resigned"
         seat.save(update_fields=["status", "out_reason"])
-        _record(match, seat.number, user, {"type": LEAVE, "reason": "resigned"}, state, "resign")
+        action = {"type": LEAVE, "reason": "resigned"}
+        return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
+
+
+def vote_abort(match_id: Any, user: Any) -> Match:
+    """Ask to abort; when every player still in has asked, the match ends without a result.
+
+    Only possible while some player has not made a move yet.
+    """
+    with transaction.atomic():
+        match = lock_match(match_id, user)
+        seats = read_seats(match)
+        check_active(match, seats, user)
+        seat = check_seat(seats, user)
+        joined = [s for s in seats if s.status == Seat.Status.JOINED]
+        movers = set(match.moves.exclude(user=None).values_list("seat", flat=True))
+        if all(s.number in movers for s in joined):
+            raise PlayError(
+                "abort_too_late",
+                _("A match can only be aborted before every player has moved."),
+                409,
+            )
+        seat.wants_abort = True
+        seat.save(update_fields=["wants_abort"])
+        if all(s.wants_abort or s.pk == seat.pk for s in joined):
+            before = frozenset(s.number for s in seats if s.is_to_act)
+            match.status = Match.Status.ABORTED
+            match.deadline = None
+            match.finished_at = timezone.now()
+            match.save(update_fields=["status", "deadline", "finished_at"])
+            _mark_to_act(seats, set())
+            change = MatchChange(
+                ChangeKind.ABORTED, match, tuple(seats), actor=seat.number, actor_user=user,
+                to_act_before=before,
+            )  # fmt: skip
+            tell_others(change)
     return match
 
 
-def time_out(match: Match, now: datetime) -> None:
+def time_out(match: Match, now: datetime) -> MatchChange | None:
     """The player to move let the deadline pass: skip their turn or put them out (locked)."""
     engine = match.engine
     state = match.engine_state()
     waiting = engine.to_act(state)
     if not waiting:
-        return
-    seat = next(s for s in seats_of(match) if s.number == waiting[0])
+        return None
+    seats = read_seats(match)
+    seat = next(s for s in seats if s.number == waiting[0])
     skip = match.timeout_policy == Match.TimeoutPolicy.SKIP and seat.skips + 1 < SKIPS_BEFORE_OUT
     if skip:
         seat.skips += 1
         seat.save(update_fields=["skips"])
         new_state = engine.skip(state, seat.number)
-        action = {"type": SKIP}
+        action: dict[str, Any] = {"type": SKIP}
     else:
         seat.status, seat.out_reason = Seat.Status.OUT, "timeout"
         seat.save(update_fields=["status", "out_reason"])
         new_state = engine.leave(state, seat.number)
         action = {"type": LEAVE, "reason": "timeout"}
-    _record(match, seat.number, None, action, new_state, "skip" if skip else "timeout", now=now)
+    kind = ChangeKind.SKIP if skip else ChangeKind.TIMEOUT
+    return _record(match, seats, seat.number, None, action, new_state, kind, now=now)
 
 
 def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
@@ -222,56 +215,28 @@ def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
     return handled
 
 
-def vote_abort(match_id: Any, user: Any) -> Match:
-    """Ask to abort; when every player still in has asked, the match ends without a result.
-
-    Only possible while some player has not made a move yet.
-    """
-    with transaction.atomic():
-        match = lock_match(match_id)
-        refuse_unless_active(match, user)
-        seat = seat_of(match, user)
-        if match.status != Match.Status.ACTIVE:
-            raise PlayError(*errors.NOT_ACTIVE)
-        seats = [s for s in seats_of(match) if s.status == Seat.Status.JOINED]
-        movers = set(match.moves.exclude(user=None).values_list("seat", flat=True))
-        if all(s.number in movers for s in seats):
-            raise PlayError(
-                "abort_too_late",
-                _("A match can only be aborted before every player has moved."),
-                409,
-            )
-        seat.wants_abort = True
-        seat.save(update_fields=["wants_abort"])
-        if all(s.wants_abort or s.pk == seat.pk for s in seats):
-            match.status = Match.Status.ABORTED
-            match.deadline = None
-            match.finished_at = timezone.now()
-            match.save(update_fields=["status", "deadline", "finished_at"])
-            _mark_to_act(match, set())
-            _announce(match, "aborted")
-    return match
+# Writing --------------------------------------------------------------------------------
 
 
 def _record(
     match: Match,
+    seats: list[Seat],
     seat: int,
     user: Any,
     action: dict[str, Any],
     state: Any,
-    kind: str,
+    kind: ChangeKind,
     now: datetime | None = None,
-) -> None:
-    """Append the move and move the match on; the caller holds the lock.
+) -> MatchChange:
+    """Append the move, move the match on and tell the recorders; the caller holds the lock.
 
-    Two statements, three when the seats to act change: the move, the match (compare-and-swap
-    on the version), the seats' flags. The seats were read with the lock (``seats_of``), with
-    who is away and what the receivers of ``match_recorded`` need, so those read nothing more.
+    Three statements, four when the seats to act change: the move, the match (compare-and-swap
+    on the version), the seats' flags; then the recorders' own.
     """
     engine = match.engine
     now = now or timezone.now()
     previous = match.version
-    waiting_before = {s.number for s in seats_of(match) if s.is_to_act}
+    before = frozenset(s.number for s in seats if s.is_to_act)
     match.version = previous + 1
     match.state = engine.to_json(state)
     try:
@@ -297,8 +262,9 @@ def _record(
         match.deadline = None
         match.paused_remaining = None
         to_act = set()
-    elif to_act != waiting_before or match.deadline is None and match.paused_remaining is None:
-        _restart_clock(match, to_act, now)
+        kind = ChangeKind.FINISHED
+    elif to_act != before or match.deadline is None and match.paused_remaining is None:
+        _restart_clock(match, seats, to_act, now)
     updated = Match.objects.filter(pk=match.pk, version=previous).update(
         version=match.version,
         state=match.state,
@@ -310,25 +276,35 @@ def _record(
     )
     if updated != 1:
         raise StaleVersion(previous)
-    _mark_to_act(match, to_act)
-    kind = "finished" if match.status == Match.Status.FINISHED else kind
-    _announce(match, kind, move, waiting_before)
+    _mark_to_act(seats, to_act)
+    change = MatchChange(
+        kind, match, tuple(seats), move=move, actor=seat, actor_user=user,
+        to_act_before=before, to_act=frozenset(to_act),
+    )  # fmt: skip
+    tell_others(change)
+    return change
 
 
-def _restart_clock(match: Match, to_act: Iterable[int], now: datetime) -> None:
+def tell_others(change: MatchChange) -> None:
+    """Call each recorder of the change's consequences (see ``changes.recording``)."""
+    with recording():
+        for recorder in RECORDERS:
+            recorder(change)
+
+
+def _restart_clock(match: Match, seats: list[Seat], to_act: Iterable[int], now: datetime) -> None:
     """A fresh deadline for the seat to act, paused if that player is on vacation."""
     numbers = set(to_act)
-    away = away_of(match)
-    if any(s.user_id in away for s in seats_of(match) if s.number in numbers):
+    if any(s.user_away for s in seats if s.number in numbers):
         match.deadline, match.paused_remaining = None, match.time_per_move()
     else:
         match.deadline, match.paused_remaining = now + match.time_per_move(), None
 
 
-def _mark_to_act(match: Match, to_act: set[int]) -> None:
+def _mark_to_act(seats: list[Seat], to_act: set[int]) -> None:
     """Flag the seats to act (joined seats the engine waits for), in one statement at most."""
     changed: dict[int, bool] = {}
-    for seat in seats_of(match):
+    for seat in seats:
         flag = seat.number in to_act and seat.status == Seat.Status.JOINED
         if seat.is_to_act != flag:
             seat.is_to_act = changed[seat.pk] = flag
@@ -340,32 +316,25 @@ def _mark_to_act(match: Match, to_act: set[int]) -> None:
     )
 
 
-def _announce(
-    match: Match, kind: str, move: Move | None = None, to_act_before: set[int] | None = None
-) -> None:
-    """Tell the receivers: ``match_recorded`` now, in the transaction, with what is known
-    already (``match`` with its seats, the ``move``, the seat numbers that were to act before
-    the change) so that they need not read it again; ``match_changed`` once it commits."""
-    match_id, version = match.pk, match.version
-    match_recorded.send(
-        Match,
-        match_id=match_id,
-        version=version,
-        kind=kind,
-        match=match,
-        move=move,
-        to_act_before=to_act_before or set(),
-    )
-    transaction.on_commit(
-        lambda: match_changed.send(Match, match_id=match_id, version=version, kind=kind)
-    )
-
-
-def start_clock(match: Match, now: datetime | None = None) -> None:
-    """Set the seats to act and the first deadline of a match that has just started."""
+def start(match: Match, now: datetime | None = None) -> MatchChange:
+    """Seat 0 … n-1 are numbered: set up the engine, the seats to act and the first deadline."""
     engine = match.engine
-    getattr(match, "_prefetched_objects_cache", {}).pop("seats", None)  # numbers just given
-    to_act = set(engine.to_act(match.engine_state()))
-    _restart_clock(match, to_act, now or timezone.now())
-    match.save(update_fields=["deadline", "paused_remaining"])
-    _mark_to_act(match, to_act)
+    now = now or timezone.now()
+    # The rules are those of the engine that starts the match, which it keeps to its end.
+    match.engine_version = engine.version
+    state = engine.setup(match.players, match.options, match.seed, match.engine_version)
+    match.state = engine.to_json(state)
+    match.status = Match.Status.ACTIVE
+    match.started_at = now
+    seats = read_seats(match)
+    to_act = set(engine.to_act(state))
+    _restart_clock(match, seats, to_act, now)
+    match.save(
+        update_fields=[
+            "engine_version", "state", "status", "started_at", "deadline", "paused_remaining"
+        ]
+    )
+    _mark_to_act(seats, to_act)
+    change = MatchChange(ChangeKind.STARTED, match, tuple(seats), to_act=frozenset(to_act))
+    tell_others(change)
+    return change

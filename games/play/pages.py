@@ -14,9 +14,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext
 
 from games.core import safejson
-from games.play import errors, presenters
+from games.play import errors, presenting
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
+from games.play.presenting import render_log, render_result
+from games.registry import get_game
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
 RANGE_KEYS = {
@@ -59,16 +61,13 @@ def concrete_action(post: QueryDict) -> dict[str, Any]:
 
 def _fields(game: str, template: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The inputs a template needs, with their allowed values."""
-    lang = presenters.language()
     fields: list[dict[str, Any]] = []
     if "to_choices" in template:
         fields.append(
             {
                 "name": "to",
                 "label": gettext("To"),
-                "choices": [
-                    (t, presenters.NOUNS[game]("to", t, lang) or t) for t in template["to_choices"]
-                ],
+                "choices": [(t, presenting.noun(game, "to", t)) for t in template["to_choices"]],
             }
         )
     if "choose_from" in template:
@@ -78,8 +77,7 @@ def _fields(game: str, template: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "label": gettext("Cards"),
                 "multiple": True,
                 "choices": [
-                    (c, presenters.NOUNS[game]("cards", [c], lang) or c)
-                    for c in template["choose_from"]
+                    (c, presenting.noun(game, "cards", [c])) for c in template["choose_from"]
                 ],
             }
         )
@@ -123,7 +121,7 @@ def build_action_forms(
         {
             "type": action["type"],
             "json": json.dumps(action, sort_keys=True),
-            "label": presenters.describe_action(game, action, names),
+            "label": presenting.describe_action(game, action, names),
             "fields": _fields(game, action),
             "target": action.get("card") or action.get("territory") or action.get("from"),
         }
@@ -138,51 +136,6 @@ def rule_url(game: str, anchor: str | None) -> str:
         return reverse("rulebooks:section", args=[game, anchor])
     except NoReverseMatch:
         return ""
-
-
-def render_log(
-    match: Match, moves: list[Move], viewer: int | None, names: Mapping[int, str]
-) -> list[dict[str, Any]]:
-    reveal = match.status == Match.Status.FINISHED
-    return [
-        {
-            "number": move.number,
-            "at": move.created_at,
-            "lines": [
-                presenters.render_event(match.game, e, viewer, reveal, names) for e in move.events
-            ],
-        }
-        for move in moves
-    ]
-
-
-def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:
-    if not match.result:
-        return None
-    result = match.result
-    rows = []
-    for seat_text, lines in result["breakdown"].items():
-        seat = int(seat_text)
-        rows.append(
-            {
-                "seat": seat,
-                "name": names.get(seat, seat),
-                "total": result["totals"].get(seat_text, 0),
-                "winner": seat in result["winners"],
-                "lines": [
-                    {
-                        "text": presenters.render_message(
-                            match.game, line["label"], line["params"], names
-                        ),
-                        "points": line["points"],
-                    }
-                    for line in lines
-                ],
-            }
-        )
-    rank = {seat: i for i, group in enumerate(result["ranking"]) for seat in group}
-    rows.sort(key=lambda row: rank.get(row["seat"], 99))
-    return {"rows": rows, "winners": [names.get(s, s) for s in result["winners"]]}
 
 
 def game_page_context(
@@ -211,20 +164,13 @@ def game_page_context(
             forms = build_action_forms(match.game, engine.legal_actions(state, viewer), names)
     if log is None:
         log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
-    away = set(
-        Vacation.objects.filter(ended_at=None, user__in=[s.user_id for s in seats]).values_list(
-            "user_id", flat=True
-        )
-    )
+    away = Vacation.objects.away_among(s.user_id for s in seats)
     for seat in seats:
         seat.away = seat.user_id in away
-    extra: dict[str, Any] = {}
-    if view is not None and match.game == "risk":
-        from games.play.presenters.risk import map_data
-
-        extra["risk_map"] = map_data(view, presenters.language())
+    game = get_game(match.game)
+    board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
     return {
-        **extra,
+        **board,
         "match": match,
         "engine": engine,
         "seats": seats,
@@ -238,7 +184,7 @@ def game_page_context(
         "chat": recent_chat(match) if replay_step is None else [],
         "result": render_result(match, names),
         "rules_url": rule_url(match.game, "overview"),
-        "board_template": f"play/boards/{match.game}.html",
+        "board_template": game.board_template,
     }
 
 

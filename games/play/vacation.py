@@ -10,12 +10,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.notifications import events
+from games.play.changes import recording
 from games.play.errors import PlayError
 from games.play.models import Match, Vacation
 
 
 def on_vacation(user_id: Any) -> bool:
-    return Vacation.objects.filter(user_id=user_id, ended_at=None).exists()
+    return Vacation.objects.current().filter(user_id=user_id).exists()
 
 
 def days_left(user: Any, now: datetime | None = None) -> float:
@@ -38,6 +40,8 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
                 "no_vacation_left", _("You have used all your vacation days this year."), 409
             )
         vacation = Vacation.objects.create(user=user, started_at=now)
+        with recording():
+            events.vacation_started(vacation)
         waiting = Match.objects.select_for_update().filter(
             status=Match.Status.ACTIVE,
             seats__user=user,
@@ -54,7 +58,7 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
 def end_vacation(user: Any, now: datetime | None = None) -> None:
     now = now or timezone.now()
     with transaction.atomic():
-        updated = Vacation.objects.filter(user=user, ended_at=None).update(ended_at=now)
+        updated = Vacation.objects.current().filter(user=user).update(ended_at=now)
         if not updated:
             return
         paused = Match.objects.select_for_update().filter(
@@ -74,7 +78,7 @@ def end_spent_vacations(now: datetime | None = None) -> int:
     """End the vacations whose bank ran out (run by the beat sweep)."""
     now = now or timezone.now()
     ended = 0
-    for vacation in Vacation.objects.filter(ended_at=None).select_related("user"):
+    for vacation in Vacation.objects.current().select_related("user"):
         if days_left(vacation.user, now) <= 0:
             end_vacation(vacation.user, now)
             ended += 1

@@ -6,28 +6,29 @@ the result. Everything a page shows of a game comes from ``engine.view(state, se
 
 from __future__ import annotations
 
-import json
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
-from games.engines.registry import all_engines, get_engine
-from games.play import lifecycle, moves, vacation
+from games.engines.records import VERIFY_COMMAND
+from games.play import lifecycle, moves, records, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
 from games.play.pages import concrete_action, game_page_context, rule_url
+from games.registry import installed_games
 
 
 def _match_for(request: HttpRequest, pk: int) -> Match:
@@ -69,9 +70,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "waiting": waiting,
         "invitations": invitations,
         "finished": finished[:50],
-        "games": all_engines().values(),
+        "games": installed_games().values(),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),
+        # A deadline sooner than this is shown in the warning colour.
+        "soon": timezone.now() + timedelta(hours=24),
     }
     return render(request, "play/dashboard.html", context)
 
@@ -95,11 +98,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest, game: str) -> HttpResponse:
-    try:
-        engine = get_engine(game)
-    except KeyError:
-        raise Http404(_("There is no such game.")) from None
-    form = MatchForm(engine, request.POST or None)
+    found = installed_games().get(game)
+    if found is None:
+        raise Http404(_("There is no such game."))
+    form_class = found.option_form or MatchForm
+    form = form_class(found.engine, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             match = lifecycle.create_match(request.user, game, **form.service_arguments())
@@ -108,7 +111,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
         else:
             messages.success(request, _("The match is created."))
             return redirect("play:match", pk=match.pk)
-    return render(request, "play/create.html", {"form": form, "engine": engine})
+    return render(request, "play/create.html", {"form": form, "engine": found.engine})
 
 
 def match(request: HttpRequest, pk: int) -> HttpResponse:
@@ -187,16 +190,11 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     """The creator invites one more player while seats are free."""
     found = _match_for(request, pk)
     form = InviteForm(request.POST)
-    if found.created_by_id != request.user.pk:
-        messages.error(request, _("Only the creator can invite players to this match."))
-    elif not form.is_valid():
+    if not form.is_valid():
         messages.error(request, _("Write a username or an email address."))
     else:
         try:
-            with transaction.atomic():
-                lifecycle.invite_player(
-                    moves.lock_match(found.pk), request.user, form.cleaned_data["target"]
-                )
+            lifecycle.invite(found.pk, request.user, form.cleaned_data["target"])
         except PlayError as error:
             messages.error(request, str(error.message))
         else:
@@ -304,10 +302,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         step = min(max(int(request.GET.get("step", len(log))), 0), len(log))
     except ValueError:
         step = len(log)
-    engine = found.engine
-    state = engine.replay(
-        found.players, found.options, found.seed, [m.log_entry() for m in log[:step]]
-    )
+    state = records.replay_match(found, [m.log_entry() for m in log[:step]])
     context = game_page_context(request, found, state=state, replay_step=step, log=log[:step])
     context.update({"step": step, "steps": len(log)})
     return render(request, "play/replay.html", context)
@@ -318,14 +313,25 @@ def verify(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     if found.status != Match.Status.FINISHED:
         raise Http404(_("The seed is revealed, and the match can be verified, once it is over."))
-    engine = found.engine
-    entries = list(found.moves.order_by("number").values_list("seat", "action"))
-    state = engine.replay(
-        found.players, found.options, found.seed, [{"seat": s, "action": a} for s, a in entries]
-    )
-    same = json.dumps(engine.to_json(state), sort_keys=True) == json.dumps(
-        found.state, sort_keys=True
-    )
+    entries = records.match_log(found)
+    same = records.replays_to_cache(found, records.replay_match(found, entries))
     return render(
         request, "play/verify.html", {"match": found, "same": same, "moves": len(entries)}
     )
+
+
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The fair-play record of a finished match, as a JSON file to download."""
+    found = _match_for(request, pk)
+    try:
+        data = records.match_record(found)
+    except PlayError as error:
+        raise Http404(error.message) from None
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{records.record_filename(found)}"'
+    return response
+
+
+def fair_play(request: HttpRequest) -> HttpResponse:
+    """How anyone can check that the dice and the shuffles of a match were fair."""
+    return render(request, "play/fair_play.html", {"command": VERIFY_COMMAND})

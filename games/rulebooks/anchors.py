@@ -24,9 +24,9 @@ BASE_ERROR_CODES = ("engine.bad_option", "engine.bad_player_count")
 
 
 def engines() -> Mapping[str, Any]:
-    from games.engines.registry import all_engines
+    from games.registry import installed_games
 
-    return all_engines()
+    return {slug: game.engine for slug, game in installed_games().items()}
 
 
 def error_sections(engine: Any) -> dict[str, str]:

@@ -1,19 +1,18 @@
-"""Load the rulebook files (``games/<game>/rulebook/<language>.md``) as the first revision of each
-page."""
+"""Load each installed game's rulebook files (``rulebook/<language>.md`` in its package) as the
+first revision of each page."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 
+from games.registry import installed_games
 from games.rulebooks import markup
 from games.rulebooks.models import SOURCE_LANGUAGE, Revision, Rulebook, latest_revision_number
 from games.rulebooks.services import SaveRequest, save_page
-
-#: Each game package keeps its rulebook texts in ``rulebook/``.
-CONTENT_DIR = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -22,26 +21,31 @@ class LoadReport:
     kept: list[str] = field(default_factory=list)
 
 
-def content_files(folder: Path = CONTENT_DIR) -> list[tuple[str, str, Path]]:
+def rulebook_dirs() -> dict[str, Path]:
+    """Each installed game's folder of rulebook texts (``rulebook/`` in its package)."""
+    return {slug: game.rulebook_dir for slug, game in installed_games().items()}
+
+
+def content_files(books: Mapping[str, Path] | None = None) -> list[tuple[str, str, Path]]:
     """(game, language, path) of every rulebook file, English first within each game."""
     languages = [code for code, _name in settings.LANGUAGES]
     order = sorted(languages, key=lambda code: code != SOURCE_LANGUAGE)
     found = []
-    for book_dir in sorted(folder.glob("*/rulebook")):
+    for game, folder in (rulebook_dirs() if books is None else books).items():
         for language in order:
-            path = book_dir / f"{language}.md"
+            path = folder / f"{language}.md"
             if path.is_file():
-                found.append((book_dir.parent.name, language, path))
+                found.append((game, language, path))
     return found
 
 
-def load_rulebooks(folder: Path = CONTENT_DIR) -> LoadReport:
+def load_rulebooks(books: Mapping[str, Path] | None = None) -> LoadReport:
     """Save each file as revision 1 of its page, unless the page has revisions already.
 
     Running it again changes nothing: a page that exists is left as its editors made it.
     """
     report = LoadReport()
-    for game, language, path in content_files(folder):
+    for game, language, path in content_files(books):
         name = f"{game}/{language}"
         if Rulebook.objects.filter(game=game, language=language, revision_number__gt=0).exists():
             report.kept.append(name)

@@ -173,8 +173,11 @@ def _prefix_generated_ids(state: StateCore) -> None:
 
 
 def _rewrite_links_and_alignment(state: StateCore) -> None:
-    """In-page links follow the prefixed ids; table alignment becomes a class (no inline CSS)."""
+    """In-page links follow the prefixed ids; table alignment becomes a class (no inline CSS);
+    a table may scroll sideways on a phone, so it takes the keyboard focus to be scrolled."""
     for token in state.tokens:
+        if token.type == "table_open":
+            token.attrSet("tabindex", "0")
         if token.type in ("th_open", "td_open"):
             style = str(token.attrGet("style") or "")
             if style.startswith("text-align:"):
@@ -213,6 +216,7 @@ ALLOWED_TAGS = {
 ALLOWED_ATTRIBUTES = {
     "a": {"href", "title"},
     "ol": {"start"},
+    "table": {"tabindex"},
     "th": {"class"},
     "td": {"class"},
     **{f"h{level}": {"id"} for level in range(2, 7)},
@@ -228,6 +232,8 @@ def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
         return value if value.lower().startswith(LINK_PREFIXES) else None
     if attribute == "class":
         return value if value in ALIGNMENT_CLASSES else None
+    if attribute == "tabindex":
+        return value if value == "0" else None
     if attribute == "start":
         return value if value.isdigit() and len(value) < 7 else None
     return value

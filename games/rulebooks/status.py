@@ -90,6 +90,7 @@ class Row:
     anchor: str
     title: str
     cells: list[Cell] = field(default_factory=list)
+    title_language: str = SOURCE_LANGUAGE
 
 
 @dataclass
@@ -108,8 +109,9 @@ class GameStatus:
         return totals
 
 
-def status_table(games: Sequence[str]) -> list[GameStatus]:
-    """For each game, each English section (then any extra ones) in every language."""
+def status_table(games: Sequence[str], reader: str = SOURCE_LANGUAGE) -> list[GameStatus]:
+    """For each game, each English section (then any extra ones) in every language, named in
+    the ``reader``'s language where that page has the section (else in English)."""
     languages = sorted(
         (code for code, _name in settings.LANGUAGES), key=lambda code: code != SOURCE_LANGUAGE
     )
@@ -128,7 +130,9 @@ def status_table(games: Sequence[str]) -> list[GameStatus]:
         if anchor not in order.setdefault(game, []):
             order[game].append(anchor)
     return [
-        _game_status(game, languages, revisions.get(game, {}), sections, order.get(game, []))
+        _game_status(
+            game, languages, revisions.get(game, {}), sections, order.get(game, []), reader
+        )
         for game in games
     ]
 
@@ -139,14 +143,17 @@ def _game_status(
     revisions: dict[str, int],
     sections: dict[tuple[str, str], dict[str, tuple[str, int, int | None]]],
     anchors: list[str],
+    reader: str,
 ) -> GameStatus:
     source = sections.get((game, SOURCE_LANGUAGE), {})
     ordered = [a for a in anchors if a in source] + [a for a in anchors if a not in source]
+    # The reader's language first, then English, then any page that has the section.
+    preference = [reader] + [code for code in languages if code != reader]
     rows = []
     for anchor in ordered:
-        titles = [sections.get((game, code), {}).get(anchor) for code in languages]
-        title = next((entry[0] for entry in titles if entry), anchor)
-        row = Row(anchor=anchor, title=title)
+        named = [(code, sections.get((game, code), {}).get(anchor)) for code in preference]
+        code, entry = next(((c, e) for c, e in named if e), (SOURCE_LANGUAGE, None))
+        row = Row(anchor=anchor, title=entry[0] if entry else anchor, title_language=code)
         for code in languages:
             row.cells.append(_cell(game, code, anchor, source, sections, revisions))
         rows.append(row)

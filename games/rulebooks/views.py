@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.core.views import GAMES
+from games.registry import installed_games
 from games.rulebooks import markup
 from games.rulebooks.diffs import diff_rows
 from games.rulebooks.forms import DiffForm, SearchForm
@@ -33,18 +33,18 @@ from games.rulebooks.models import (
 from games.rulebooks.search import search as search_sections
 from games.rulebooks.status import outdated_sections, status_table
 
-GAME_NAMES = {game["slug"]: game["name"] for game in GAMES}
 HISTORY_PAGE_SIZE = 50
 
 
 def game_name(slug: str) -> str:
-    return GAME_NAMES.get(slug, slug.replace("-", " ").title())
+    game = installed_games().get(slug)
+    return game.name if game else slug.replace("-", " ").title()
 
 
 def _ordered(games: Iterable[str]) -> list[str]:
-    """The games in the home page's order, then any others alphabetically."""
-    present = set(games)
-    return [slug for slug in GAME_NAMES if slug in present] + sorted(present - set(GAME_NAMES))
+    """The installed games in the registry's order, then any others alphabetically."""
+    present, installed = set(games), list(installed_games())
+    return [slug for slug in installed if slug in present] + sorted(present - set(installed))
 
 
 def current_language() -> str:
@@ -243,7 +243,8 @@ def _section_of(revision: Revision, anchor: str) -> markup.ParsedSection | None:
 
 @require_GET
 def status(request: HttpRequest) -> HttpResponse:
-    tables = [(game_name(t.game), t) for t in status_table(_ordered(Rulebook.objects.games()))]
+    games = _ordered(Rulebook.objects.games())
+    tables = [(game_name(t.game), t) for t in status_table(games, current_language())]
     return render(request, "rulebooks/status.html", {"tables": tables})
 
 

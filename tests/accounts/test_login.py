@@ -24,6 +24,15 @@ def test_it_logs_in_by_username_and_lands_on_the_dashboard_in_the_users_language
     assert response["Location"] == "/es/play/"
     assert response.cookies["django_language"].value == "es"
     assert logged_in(client)
+    assert "Tus partidas" in client.get(response["Location"]).content.decode()
+
+
+def test_a_next_address_still_wins_over_the_dashboard(client, player, password):
+    response = client.post(
+        "/en/accounts/login/?next=/en/rules/",
+        {"login": "paula", "password": password, "next": "/en/rules/"},
+    )
+    assert response["Location"] == "/es/rules/"
 
 
 def test_it_logs_in_by_email_in_any_case(client, player, password):

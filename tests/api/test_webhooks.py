@@ -90,7 +90,6 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
         "url": f"{django_settings.SITE_URL}/{second.user.language}/play/{match.pk}/",
         "api_url": f"{django_settings.SITE_URL}/api/v1/matches/{match.pk}/",
     }  # fmt: skip
-    webhooks.on_match_recorded(None, match_id=match.pk, version=2, kind="move")  # again
     assert WebhookDelivery.objects.count() == 2
 
 

@@ -56,7 +56,7 @@ def test_a_visitor_reads_switches_language_signs_up_and_logs_in(live_server, bro
     page.fill("#id_login", "Giulia@Example.com")
     page.fill("#id_password", "a-long-Password-2026")
     page.locator("form.stacked-form button[type=submit]").click()
-    page.wait_for_url(f"{live_server.url}/it/play/")
+    page.wait_for_url(f"{live_server.url}/it/play/")  # the dashboard, in the user's language
     page.screenshot(path=artifacts / "logged-in-it.png", full_page=True)
 
     phone = browser.new_page()

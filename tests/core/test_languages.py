@@ -26,7 +26,7 @@ def test_a_first_visit_goes_to_the_browsers_language(client, accept, prefix):
 def test_the_home_page_speaks_each_language(client, prefix, title):
     body = client.get(prefix).content.decode()
     assert title in body
-    assert f'<html lang="{prefix.strip("/")}">' in body
+    assert f'<html lang="{prefix.strip("/")}" ' in body
     for name in ("Richelieu", "Risk", "El collar de la duquesa"):
         assert name in body
 

@@ -149,6 +149,8 @@ def test_mail_waits_out_an_smtp_outage(workers, smtp, start_match):
     assert smtp.recorder.messages == []  # two attempts failed while the server was down
     smtp.start()
     wait_for(lambda: row.message_id in smtp.recorder.message_ids(), seconds=40)
+    # The worker marks the row sent just after the server accepts the message.
+    wait_for(lambda: Notification.objects.get(pk=row.pk).status == "sent")
     row.refresh_from_db()
     assert row.status == "sent" and row.attempts >= 3
     assert row.last_error.count("refused") >= 2

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from games.engines.registry import get_engine
 from games.play import moves
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move
+from games.registry import get_engine
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,12 @@ def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsi
         moves.submit_move(match.pk, other, action, 0)
     with pytest.raises(PlayError) as caught:
         moves.submit_move(match.pk, outsider, action, 0)
-    assert caught.value.status == 403
+    assert caught.value.status == 404  # a private match: the outsider may not even see it
+    match.visibility = match.Visibility.OPEN
+    match.save(update_fields=["visibility"])
+    with pytest.raises(PlayError) as caught:
+        moves.submit_move(match.pk, outsider, action, 0)
+    assert caught.value.status == 403  # an open match: seen, but not theirs to play
 
 
 @pytest.mark.parametrize(

@@ -69,3 +69,20 @@ def test_a_reader_follows_the_italian_rules_from_contents_section_links_and_sear
     phone.goto(f"{live_server.url}/it/rules/collar/section/examples/")
     expect(phone.locator("#rule-examples")).to_be_in_viewport()
     phone.screenshot(path=artifacts / "phone-collar-examples.png")
+
+
+@pytest.mark.parametrize(("game", "language"), [("risk", "en"), ("richelieu", "it")])
+def test_the_quick_reference_is_the_first_section_a_reader_sees(
+    live_server, browser, artifacts, game, language
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, size in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = browser.new_page()
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(f"{live_server.url}/{language}/rules/{game}/")
+        first = page.locator("section h2").first
+        assert first.get_attribute("id") == "rule-quick-reference"
+        page.goto(f"{live_server.url}/{language}/rules/{game}/section/quick-reference/")
+        expect(page.locator("#rule-quick-reference")).to_be_in_viewport()
+        page.screenshot(path=artifacts / f"{game}-{language}-quick-reference-{name}.png")
+        page.close()

@@ -5,7 +5,6 @@ from django.conf import settings
 from django.utils import translation
 
 from games.engines.base import ErrorSpec, OptionSpec
-from games.engines.registry import all_engines
 from games.rulebooks.anchors import (
     engine_anchors,
     error_sections,
@@ -13,6 +12,7 @@ from games.rulebooks.anchors import (
     loaded_anchors,
     problems,
 )
+from games.rulebooks.anchors import engines as all_engines
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 

@@ -90,7 +90,7 @@ def test_a_file_with_a_heading_without_anchor_stops_the_loader_with_its_name(db,
         translation.override("en"),
         pytest.raises(PageFormatError, match=r"chess/rulebook/en\.md.*Line 5"),
     ):
-        load_rulebooks(tmp_path)
+        load_rulebooks({"chess": tmp_path / "chess" / "rulebook"})
     assert not Rulebook.objects.filter(revision_number__gt=0).exists()
 
 

@@ -65,17 +65,10 @@ def matches_with_seats() -> QuerySet[Match]:
 
 def visible_match(request: Request, pk: int) -> Match:
     """The match if the caller may see it; otherwise the same 404 as a match that does not exist."""
-    match = matches_with_seats().filter(pk=pk).first()
+    match = matches_with_seats().visible_to(request.user).filter(pk=pk).first()
     if match is None:
         raise PlayError(*errors.NOT_FOUND)
-    user = request.user
-    if match.visibility == Match.Visibility.OPEN:
-        return match
-    if user.is_authenticated and (
-        match.created_by_id == user.pk or any(s.user_id == user.pk for s in match.seats.all())
-    ):
-        return match
-    raise PlayError(*errors.NOT_FOUND)
+    return match
 
 
 class PageParameters(serializers.Serializer):

@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from games.api import presenters
 from games.api.serializers import GameOut, PingOut
 from games.api.views.base import ApiView
-from games.engines.registry import all_engines
 from games.play.errors import PlayError
+from games.registry import installed_games
 
 
 class GameList(ApiView):
@@ -23,7 +23,7 @@ class GameList(ApiView):
         tags=["games"], responses=GameOut(many=True), summary="The games", operation_id="games_list"
     )
     def get(self, request: Request) -> Response:
-        return Response([presenters.game(engine) for engine in all_engines().values()])
+        return Response([presenters.game(game.engine) for game in installed_games().values()])
 
 
 class GameDetail(ApiView):
@@ -31,10 +31,10 @@ class GameDetail(ApiView):
 
     @extend_schema(tags=["games"], responses=GameOut, summary="One game and its options")
     def get(self, request: Request, slug: str) -> Response:
-        engine = all_engines().get(slug)
-        if engine is None:
+        game = installed_games().get(slug)
+        if game is None:
             raise PlayError("not_found", _("There is no such game."), 404)
-        return Response(presenters.game(engine))
+        return Response(presenters.game(game.engine))
 
 
 class Ping(ApiView):

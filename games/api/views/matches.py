@@ -9,8 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -36,7 +35,6 @@ from games.api.views.base import (
     Cursor,
     matches_with_seats,
     paged,
-    seats_prefetch,
     validated,
     visible_match,
 )
@@ -50,21 +48,15 @@ NOT_CREATOR = _("Only the creator can invite players to this match.")
 
 
 def away_users(matches: list[Match]) -> set[int]:
-    if matches and all(moves.away_is_read(m) for m in matches):  # by the move service
-        return set().union(*(moves.away_of(m) for m in matches))
-    users = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
-    if not users:
-        return set()
-    return set(
-        Vacation.objects.filter(ended_at=None, user_id__in=users).values_list("user_id", flat=True)
-    )
+    """Who of the players of these matches (seats prefetched) is on vacation: one query."""
+    return Vacation.objects.away_among(s.user_id for m in matches for s in m.seats.all())
 
 
 def detail(request: Request, pk: int, status: int = 200) -> Response:
     match = visible_match(request, pk)
-    return Response(
-        presenters.match_detail(match, request.user, away_users([match])), status=status
-    )
+    seats = list(match.seats.all())
+    answer = presenters.match_detail(match, seats, request.user, away_users([match]))
+    return Response(answer, status=status)
 
 
 class MatchList(ApiView):
@@ -92,7 +84,7 @@ class MatchList(ApiView):
         page = paginator.paginate_queryset(found, request, view=self) or []
         away = away_users(page)
         return paginator.get_paginated_response(
-            [presenters.match_summary(m, request.user, away) for m in page]
+            [presenters.match_summary(m, list(m.seats.all()), request.user, away) for m in page]
         )
 
     @extend_schema(
@@ -120,7 +112,7 @@ class Lobby(ApiView):
         results = []
         for match in page:
             taken = sum(1 for s in match.seats.all() if s.status in ("invited", "joined"))
-            item = presenters.match_summary(match, request.user, away)
+            item = presenters.match_summary(match, list(match.seats.all()), request.user, away)
             results.append({**item, "open_seats": match.players - taken})
         return paginator.get_paginated_response(results)
 
@@ -132,7 +124,7 @@ class MatchDetail(ApiView):
 
 
 def own_seat(request: Request, match: Match) -> Seat:
-    mine = presenters.my_seat(match, request.user)
+    mine = presenters.my_seat(list(match.seats.all()), request.user)
     if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
         raise PlayError(*errors.NOT_A_PLAYER)
     return mine
@@ -152,7 +144,9 @@ class LegalActions(ApiView):
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
         mine = own_seat(request, match)
-        actions = presenters.legal_actions(match, mine.number, mine.is_to_act)
+        actions = presenters.legal_actions(
+            match, list(match.seats.all()), mine.number, mine.is_to_act
+        )
         return Response({
             "match": match.pk, "version": match.version, "seat": mine.number,
             "my_turn": bool(actions), "actions": actions,
@@ -176,8 +170,9 @@ class Moves(ApiView):
         match = visible_match(request, pk)
         paginator = MoveCursor()
         page = paginator.paginate_queryset(match.moves.all(), request, view=self) or []
-        viewer = presenters.viewer_of(presenters.my_seat(match, request.user))
-        return paginator.get_paginated_response(presenters.log_entries(match, page, viewer))
+        seats = list(match.seats.all())
+        viewer = presenters.viewer_of(presenters.my_seat(seats, request.user))
+        return paginator.get_paginated_response(presenters.log_entries(match, seats, page, viewer))
 
     @extend_schema(
         tags=TAGS, summary="Submit an action", request=MoveSerializer,
@@ -191,26 +186,18 @@ class Moves(ApiView):
     def post(self, request: Request, pk: int) -> Response:
         data = validated(MoveSerializer, request.data)
         try:
-            match = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
+            change = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
         except IllegalMove as error:
             game = Match.objects.filter(pk=pk).values_list("game", flat=True).first() or ""
             error.extra["section_url"] = presenters.section_url(game, error.extra.get("section"))
             raise
-        except PlayError as error:
-            if error.code == errors.NOT_A_PLAYER[0]:
-                visible_match(request, pk)  # a match the caller may not see is a 404, not a 403
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            # An engine that trips over a malformed action: the caller sent something unreadable.
-            logger.warning("engine error on a malformed action in match %s", pk, exc_info=True)
-            raise PlayError(*errors.BAD_ACTION) from None
-        # The service returns the match as it left it, its seats and creator read already
-        # (this reads nothing then); only who is away is read for the answer.
-        prefetch_related_objects([match], "created_by", seats_prefetch())
-        answer = presenters.match_detail(match, request.user, away_users([match]))
+        # The change carries the match as it left it, with its seats and who is away.
+        match, seats = change.match, list(change.seats)
+        away = {seat.user_id for seat in seats if seat.user_away}
+        answer = presenters.match_detail(match, seats, request.user, away)
         if data["include_actions"]:
-            mine = presenters.my_seat(match, request.user)
-            answer["actions"] = presenters.legal_actions(match, mine.number, mine.is_to_act)
+            mine = presenters.my_seat(seats, request.user)
+            answer["actions"] = presenters.legal_actions(match, seats, mine.number, mine.is_to_act)
         return Response(answer, status=201)
 
 
@@ -269,12 +256,8 @@ class Invitations(ApiView):
         responses={201: MatchDetailOut},
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
-        match = visible_match(request, pk)
         data = validated(TargetSerializer, request.data)
-        if match.created_by_id != request.user.pk:
-            raise PlayError("not_creator", NOT_CREATOR, 403)
-        with transaction.atomic():
-            lifecycle.invite_player(moves.lock_match(match.pk), request.user, data["target"])
+        lifecycle.invite(pk, request.user, data["target"])
         return detail(request, pk, status=201)
 
 

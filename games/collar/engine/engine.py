@@ -37,7 +37,7 @@ from games.collar.engine.state import (
     state_from_json,
     state_to_json,
 )
-from games.collar.engine.view import build_view
+from games.collar.engine.view import build_view, hidden_variant
 from games.engines.base import Action, BaseEngine, Event, Result, Rng, View
 
 Handler = Callable[[CollarState, int, Action], CollarState]
@@ -66,7 +66,10 @@ class CollarEngine(BaseEngine[CollarState]):
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (1,) if options.get("mode") == SOLO else (2,)
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> CollarState:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> CollarState:
+        self.rules_version(version)
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         rng = Rng(int(seed))
@@ -143,6 +146,9 @@ class CollarEngine(BaseEngine[CollarState]):
 
     def result(self, state: CollarState) -> Result | None:
         return build_result(state) if state.over else None
+
+    def hidden_variant(self, state: CollarState, seat: int | None, seed: int) -> CollarState:
+        return hidden_variant(state, seat, seed)
 
     def to_json(self, state: CollarState) -> dict[str, Any]:
         return state_to_json(state)

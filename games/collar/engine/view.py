@@ -7,12 +7,13 @@ the end; then every hand and every card is shown, with the result.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.collar.engine.collars import best_collar, discard_outlook
 from games.collar.engine.data import CARDS, HAND_SIZE, SOLO_TURNS
 from games.collar.engine.state import FROM_DISCARD, FROM_SHOWN, KEEP, SOLO, CollarState
-from games.engines.base import Result, View
+from games.engines.base import Result, Rng, View, redeal
 
 
 def _cards(card_ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
@@ -91,3 +92,30 @@ def build_view(state: CollarState, seat: int | None, result: Result | None) -> V
         view["end_reason"] = state.end_reason
         view["result"] = result.as_dict()
     return view
+
+
+def hidden_variant(state: CollarState, seat: int | None, seed: int) -> CollarState:
+    """``state`` with every card ``seat`` cannot see dealt again (see ``BaseEngine``)."""
+    if state.over:
+        return state
+    rng = Rng(seed)
+    hands = [list(hand) for hand in state.hands]
+    unseen_offer = list(state.offer[1:])
+    # The card the player to move has just taken stays where it is: ``taken`` names it.
+    kept = state.taken if state.taken is not None else None
+    others = [s for s in range(state.players) if s != seat]
+    groups = [[card for card in hands[s] if card != kept] for s in others]
+    groups += [list(state.pile), list(state.removed), list(state.set_aside), unseen_offer]
+    dealt = redeal(rng, groups)
+    for index, s in enumerate(others):
+        hands[s] = dealt[index] + ([kept] if kept in state.hands[s] else [])
+    pile, removed, set_aside, offer_rest = dealt[len(others) :]
+    return replace(
+        state,
+        hands=tuple(tuple(hand) for hand in hands),
+        pile=tuple(pile),
+        removed=tuple(removed),
+        set_aside=tuple(set_aside),
+        offer=tuple(state.offer[:1]) + tuple(offer_rest),
+        rng=Rng(seed + 1).next64(),
+    )

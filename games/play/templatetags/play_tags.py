@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
-from games.play import presenters
+from games.play import presenting
 
 register = template.Library()
 
@@ -14,7 +14,7 @@ register = template.Library()
 @register.simple_tag
 def noun(game: str, key: str, value: Any) -> str:
     """The name of a game noun (region, gem, territory, card) in the active language."""
-    return presenters.NOUNS[game](key, value, presenters.language()) or str(value)
+    return presenting.noun(game, key, value)
 
 
 @register.filter
@@ -31,22 +31,3 @@ def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, list) and isinstance(key, int) and 0 <= key < len(mapping):
         return mapping[key]
     return None
-
-
-#: Two-letter codes that tell the Richelieu regions apart without relying on colour.
-REGION_CODES = {
-    "bourgogne": "BG",
-    "bretagne": "BR",
-    "champagne": "CH",
-    "normandie": "NO",
-    "languedoc": "LA",
-    "provence": "PR",
-    "anjou": "AN",
-    "bourbon": "BB",
-    "auvergne": "AU",
-}
-
-
-@register.filter
-def region_code(region: str) -> str:
-    return REGION_CODES.get(region, region[:2].upper())

@@ -156,6 +156,19 @@ ERRORS: dict[str, ErrorSpec] = {
     "richelieu.cannot_pass": _e(
         gettext_noop("You can take a card, so you cannot pass."), "blocked-player"
     ),
+    "richelieu.cannot_pass_marker_back": _e(
+        gettext_noop(
+            "Spend your “marker back” disc and you can pay for a card, so you cannot pass."
+        ),
+        "blocked-player",
+    ),
+    "richelieu.third_marker_in_stock": _e(
+        gettext_noop(
+            "With four players at most {limit} of your markers lie on cards and the other stays "
+            "in your stock; while it is there you may neither place nor move a marker."
+        ),
+        "four-players",
+    ),
     "richelieu.must_take": _e(
         gettext_noop("Take at least one card before ending your turn."), "turn"
     ),

@@ -10,6 +10,21 @@ A turn is a short sequence of moves (``apply`` calls) by the seat to act:
 ``marker_back`` (spend a "marker back" disc) is allowed in either phase. The turn ends by
 itself when nothing may follow a card; that decision looks only at public facts, so it never
 betrays which discs a seat holds.
+
+Versions of the rules (``state.rules``; a match keeps the version it started with):
+
+* 1: a seat could move a marker whenever it could not place one (with four players, also
+  while its third marker lay in stock), and could pass whenever it could not take a card at
+  once, even when spending a "marker back" disc would have paid for one.
+* 2 (the rulebooks): a marker may be moved only with no marker in stock, so a four-player seat
+  with two markers on cards and one in stock may neither place nor move; and ``pass`` is legal
+  only when no sequence of the turn, spending a "marker back" disc first included, takes a
+  card.
+
+Version 2 removes choices that a version 1 log may have made (a stored record does), so the
+version 1 rules stay selectable: ``setup(..., version=1)``, and a saved state without
+``rules`` (saved before version 2 existed) is read as version 1. Such a match plays on under
+version 1 to its end and its log replays exactly.
 """
 
 from __future__ import annotations
@@ -27,12 +42,13 @@ from games.richelieu.engine.state import (
     ALL_TAKEN,
     OVER,
     PLAYERS_LEFT,
+    RULES_VERSIONS,
     TAKE,
     THREE_ROWS,
     State,
     copy_event,
 )
-from games.richelieu.engine.view import build_view
+from games.richelieu.engine.view import build_view, hidden_variant
 
 #: The keys each action type takes (the first set is required, the second optional).
 ACTION_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -48,7 +64,8 @@ ACTION_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 class RichelieuEngine(BaseEngine[State]):
     slug = "richelieu"
     name = "Richelieu"
-    version = 1
+    version = RULES_VERSIONS[-1]
+    versions = RULES_VERSIONS
     options_schema = OPTIONS
     errors = ERRORS
     event_messages = EVENTS
@@ -59,7 +76,10 @@ class RichelieuEngine(BaseEngine[State]):
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (2,) if options.get("ruleset") == FUN_FOR_2 else (2, 3, 4)
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> State:
+        rules_version = self.rules_version(version)
         chosen = self.normalise_options(options)
         self.check_players(players, chosen)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -94,6 +114,7 @@ class RichelieuEngine(BaseEngine[State]):
             left=[],
             ended=None,
             rng=rng.state,
+            rules=rules_version,
         )
 
     # Reading a state ----------------------------------------------------------------
@@ -130,7 +151,7 @@ class RichelieuEngine(BaseEngine[State]):
         if state.phase == OVER or not self._is_seat(state, seat) or seat != state.current:
             return []
         actions: list[Action] = rules.legal_takes(state, seat)
-        if state.phase == TAKE and not actions:
+        if rules.pass_problem(state, seat) is None:
             actions.append({"type": "pass"})
         if state.phase == AFTER:
             actions.extend(rules.legal_marker_moves(state, seat))
@@ -275,8 +296,7 @@ class RichelieuEngine(BaseEngine[State]):
         return new
 
     def _pass(self, state: State, seat: int) -> State:
-        if state.phase != TAKE or rules.can_take(state, seat):
-            raise self.fail("richelieu.cannot_pass")
+        self._raise(rules.pass_problem(state, seat))
         new = state.successor()
         self._event(new, "richelieu.passed", player=seat)
         self._next_turn(new)
@@ -325,14 +345,20 @@ class RichelieuEngine(BaseEngine[State]):
 
     # JSON ----------------------------------------------------------------------------
 
+    def hidden_variant(self, state: State, seat: int | None, seed: int) -> State:
+        return hidden_variant(state, seat, seed)
+
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         try:
-            return State.from_json(dict(data))
+            state = State.from_json(dict(data))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise self.fail("richelieu.bad_state") from error
+        if state.rules not in self.versions:
+            raise self.fail("richelieu.bad_state")
+        return state
 
     # Helpers -------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS, MARKER_BACK
-from games.richelieu.engine.state import State
+from games.richelieu.engine.state import TAKE, State
 
 Problem = tuple[str, dict[str, Any]] | None
 STOCK = "stock"
@@ -139,6 +139,19 @@ def legal_takes(state: State, seat: int) -> list[dict[str, Any]]:
     return actions
 
 
+def pass_problem(state: State, seat: int) -> Problem:
+    """A seat passes only when no sequence open to it this turn takes a card.
+
+    Spending a "marker back" disc is such a sequence: it puts a marker in stock, which pays for
+    any end card (rules version 2; version 1 let the seat pass instead).
+    """
+    if state.phase != TAKE or can_take(state, seat):
+        return "richelieu.cannot_pass", {}
+    if state.rules > 1 and marker_back_problem(state, seat) is None and end_cards(state):
+        return "richelieu.cannot_pass_marker_back", {}
+    return None
+
+
 def can_take(state: State, seat: int) -> bool:
     for card in end_cards(state):
         if take_problem(state, seat, card) is not None:
@@ -168,6 +181,18 @@ def place_problem(state: State, seat: int, card: str) -> Problem:
     return None
 
 
+def may_move(state: State, seat: int) -> bool:
+    """Whether the seat's marker option is moving one of its markers rather than placing one.
+
+    The rulebooks allow a move only to a player with no marker left in stock (rules version 2).
+    Version 1 allowed it whenever no marker could be placed, which with four players included a
+    seat whose third marker must stay in stock.
+    """
+    if state.rules == 1:
+        return not can_place(state, seat)
+    return state.stock[seat] == 0
+
+
 def move_problem(state: State, seat: int, source: str, target: str) -> Problem:
     if locate(state, source) is None or state.markers_on.get(source) != seat:
         return "richelieu.not_your_marker", {"card": source}
@@ -175,8 +200,10 @@ def move_problem(state: State, seat: int, source: str, target: str) -> Problem:
         return "richelieu.marker_card_not_on_table", {}
     if target in state.markers_on:
         return "richelieu.card_has_marker", {"card": target}
-    if can_place(state, seat):
-        return "richelieu.move_not_allowed", {}
+    if not may_move(state, seat):
+        if can_place(state, seat):
+            return "richelieu.move_not_allowed", {}
+        return "richelieu.third_marker_in_stock", {"limit": marker_limit(state)}
     return None
 
 
@@ -184,6 +211,8 @@ def legal_marker_moves(state: State, seat: int) -> list[dict[str, Any]]:
     free = free_cards(state)
     if can_place(state, seat):
         return [{"type": "place_marker", "card": card} for card in free]
+    if not may_move(state, seat):
+        return []
     return [
         {"type": "move_marker", "from": source, "to": target}
         for source in own_marked_cards(state, seat)
@@ -209,7 +238,7 @@ def follow_up_possible(state: State, seat: int) -> bool:
     might_unbox = state.boxed[seat] > 0 and len(state.held[seat]) > 0
     on_cards = markers_on_cards(state, seat)
     if free_cards(state):
-        if can_place(state, seat) or on_cards > 0:
+        if can_place(state, seat) or (on_cards > 0 and may_move(state, seat)):
             return True
         if might_unbox and on_cards < marker_limit(state):
             return True

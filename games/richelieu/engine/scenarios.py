@@ -11,7 +11,7 @@ from typing import Any
 
 from games.richelieu.engine.catalogue import MULTIPLAYER
 from games.richelieu.engine.data import CARDS, COMPONENTS, DISC_IDS
-from games.richelieu.engine.state import ALL_TAKEN, OVER, TAKE, State
+from games.richelieu.engine.state import ALL_TAKEN, OVER, RULES_VERSIONS, TAKE, State
 
 
 def build(
@@ -29,9 +29,10 @@ def build(
     current: int = 0,
     first_turn: bool = False,
     over: bool = False,
+    rules: int = RULES_VERSIONS[-1],
 ) -> State:
-    """A state with exactly these cards, discs and markers. A seat's stock defaults to its
-    markers neither on cards nor in the box."""
+    """A state with exactly these cards, discs and markers, under the rules of version
+    ``rules``. A seat's stock defaults to its markers neither on cards nor in the box."""
     hands = hands or {}
     held = held or {}
     discs_on = dict(discs_on or {})
@@ -73,6 +74,7 @@ def build(
         left=[],
         ended=ALL_TAKEN if over else None,
         rng=0,
+        rules=rules,
     )
     return state
 

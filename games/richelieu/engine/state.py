@@ -15,6 +15,9 @@ AFTER = "after"
 OVER = "over"
 PHASES = (TAKE, AFTER, OVER)
 
+#: The versions of the rules a game can follow (the engine's ``versions``; the last is current).
+RULES_VERSIONS = (1, 2)
+
 #: Why the game ended.
 ALL_TAKEN = "all_taken"
 THREE_ROWS = "three_rows"
@@ -46,6 +49,7 @@ class State:
     left: list[int]  # seats that left the game, in the order they left
     ended: str | None  # one of END_REASONS once the game is over
     rng: int
+    rules: int  # the engine version whose rules this game follows (see the engine docstring)
     events: list[Event] = field(default_factory=list)
 
     def successor(self) -> State:
@@ -71,6 +75,7 @@ class State:
             left=list(self.left),
             ended=self.ended,
             rng=self.rng,
+            rules=self.rules,
             events=[],
         )
 
@@ -96,6 +101,7 @@ class State:
             "left": list(self.left),
             "ended": self.ended,
             "rng": self.rng,
+            "rules": self.rules,
             "events": [copy_event(event) for event in self.events],
         }
 
@@ -125,6 +131,8 @@ class State:
             left=[_int(seat) for seat in data["left"]],
             ended=None if data["ended"] is None else _str(data["ended"]),
             rng=_int(data["rng"]),
+            # States saved before engine version 2 have no "rules": they follow version 1.
+            rules=_int(data.get("rules", 1)),
             events=[copy_event(event) for event in data["events"]],
         )
         per_seat = (state.stock, state.boxed, state.hands, state.held, state.spent)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import View
+from games.engines.base import Rng, View, redeal
 from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS
 from games.richelieu.engine.rules import marker_limit, markers_on_cards
 from games.richelieu.engine.state import OVER, State
@@ -104,3 +104,23 @@ def build_view(state: State, seat: int | None, result: dict[str, Any] | None) ->
     }
     view.update(static_catalogue())
     return view
+
+
+def hidden_variant(state: State, seat: int | None, seed: int) -> State:
+    """``state`` with every face-down disc ``seat`` cannot see dealt again (see
+    ``BaseEngine``): the other players' discs (until the end turns them over), the discs
+    on the table, the six out of the game; and another position of the generator."""
+    rng = Rng(seed)
+    variant = state.successor()
+    variant.events = list(state.events)
+    over = state.phase == OVER
+    others = [] if over else [s for s in range(state.players) if s != seat]
+    cells = list(state.discs_on)
+    groups = [state.held[s] for s in others] + [[state.discs_on[c] for c in cells]]
+    dealt = redeal(rng, [*groups, state.unused])
+    for index, s in enumerate(others):
+        variant.held[s] = dealt[index]
+    variant.discs_on = dict(zip(cells, dealt[len(others)], strict=True))
+    variant.unused = dealt[-1]
+    variant.rng = Rng(seed + 1).next64()
+    return variant

@@ -16,6 +16,7 @@ from games.risk.engine.state import (
     OVER,
     REINFORCE,
     SETUP_PLACE,
+    TRADE_PHASES,
     UNCLAIMED,
     RiskState,
     is_neutral,
@@ -186,7 +187,8 @@ class ActionRules(TurnFlow):
         state.reserve -= troops
         event(state, "risk.placed", player=state.current, territory=territory_id(t), troops=troops)
         if state.reserve == 0:
-            state.phase = ATTACK
+            state.phase = state.resume or ATTACK
+            state.resume = ""
 
     def _place_neutral(self, state: RiskState, action: Action) -> None:
         self._need_phase(state, NEUTRAL)
@@ -215,7 +217,11 @@ class ActionRules(TurnFlow):
             state.phase = REINFORCE
 
     def _trade(self, state: RiskState, action: Action) -> None:
-        self._need_phase(state, REINFORCE, ATTACK)
+        """Cards for troops, at any moment of one's own turn. The troops are placed at once:
+        the turn goes to "reinforce" and, once they are placed, back to the phase it was in.
+        During the neutral troops of the two-player game they join the reinforcements, placed
+        right after the neutral troops (nothing else can happen in between)."""
+        self._need_phase(state, *TRADE_PHASES)
         names = action.get("cards")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise self.fail("risk.bad_action")
@@ -241,7 +247,9 @@ class ActionRules(TurnFlow):
             hand.remove(card)
         state.discard.extend(cards)
         state.reserve += troops
-        state.phase = REINFORCE
+        if state.phase in (ATTACK, MOVE_IN, MANEUVER):
+            state.resume = state.phase
+            state.phase = REINFORCE
         event(
             state,
             "risk.traded",

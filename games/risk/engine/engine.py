@@ -10,9 +10,13 @@ Phases (``view()["phase"]``) and the actions ``apply`` takes in each:
 - ``neutral`` (two-player game, start of each turn): ``{"type": "place_neutral", "territory": t,
   "troops": n}`` adds neutral troops; the 3 troops of a turn go to one neutral army, over one to
   three of its territories.
-- ``reinforce``: ``{"type": "place", "territory": t, "troops": n}`` with 1 ≤ n ≤ the reserve;
-  ``{"type": "trade", "cards": [card ids]}`` trades cards for troops (also in ``attack``; the
-  troops must be placed before the next attack). Once the reserve is empty: ``attack``.
+- ``reinforce``: ``{"type": "place", "territory": t, "troops": n}`` with 1 ≤ n ≤ the reserve.
+  Once the reserve is empty: ``attack``, or the phase a trade interrupted (below).
+- ``{"type": "trade", "cards": [card ids]}`` trades cards for troops at any moment of one's own
+  turn: in ``neutral`` the troops join the reinforcements (placed right after the neutral
+  troops); in ``reinforce`` they join the reserve; in ``attack``, ``move_in`` and ``maneuver``
+  the turn goes to ``reinforce`` to place them at once, then back where it was
+  (``view()["resume_phase"]``; a pending move-in stays pending).
 - ``attack``: ``{"type": "attack", "from": a, "to": b, "dice": n}`` rolls once;
   ``{"type": "blitz", "from": a, "to": b, "dice": n, "stop_at": k}`` (``stop_at`` defaults to 1)
   rolls again and again, with ``min(n, troops - 1)`` dice, until ``b`` falls or ``a`` is down to
@@ -52,6 +56,13 @@ territory (placing), because the setup cannot go on without it; in a turn, a pen
 moves nothing more, unplaced troops (own or neutral) are lost, no attack or maneuver is made,
 and the turn ends as usual (target check, a card if a territory was conquered).
 
+Versions of the rules. Version 1 refused a trade in ``neutral``, ``move_in`` and
+``maneuver``; version 2 (the rulebook: "at any moment of your turn") allows it there. That only
+adds choices, at points where a version 1 log shows what was chosen instead, and a trade made
+where version 1 allowed it (``reinforce``, ``attack``) works as before; so every version 1 log
+replays exactly under version 2 (the stored records check it) and both versions share one set
+of rules: a match that started under version 1 gets the new trades from its next move.
+
 ``leave`` (resign or "lose" time-out): the seat's territories and troops become a new neutral
 army that never attacks, defends with the most dice and is not reinforced; the seat's cards lie
 face down under it and go to whoever takes its last territory. If it was the seat's turn, the
@@ -89,13 +100,14 @@ from games.risk.engine.state import (
     state_from_json,
     state_to_json,
 )
-from games.risk.engine.view import ViewRules
+from games.risk.engine.view import ViewRules, hidden_variant
 
 
 class RiskEngine(ActionRules, ViewRules):
     slug = "risk"
     name = "Risk"
-    version = 1
+    version = 2
+    versions = (1, 2)
     options_schema = OPTIONS
     errors = ERRORS
     event_messages = EVENT_MESSAGES
@@ -130,7 +142,10 @@ class RiskEngine(ActionRules, ViewRules):
 
     # Setup -----------------------------------------------------------------------------
 
-    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> RiskState:
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
+    ) -> RiskState:
+        self.rules_version(version)
         opts = self.normalise_options(options)
         self.check_players(players, opts)
         rng = Rng(int(seed))
@@ -290,7 +305,7 @@ class RiskEngine(ActionRules, ViewRules):
             new.rng = rng.state
             self._do_setup_place(new, t)
             return new
-        if new.phase == MOVE_IN:
+        if MOVE_IN in (new.phase, new.resume):
             source, target = new.pending
             where = span(source, target)
             event(new, "risk.moved_in", player=seat, troops=0, **where)
@@ -301,6 +316,9 @@ class RiskEngine(ActionRules, ViewRules):
         return new
 
     # Storage ---------------------------------------------------------------------------
+
+    def hidden_variant(self, state: RiskState, seat: int | None, seed: int) -> RiskState:
+        return hidden_variant(state, seat, seed)
 
     def to_json(self, state: RiskState) -> dict[str, Any]:
         return state_to_json(state)

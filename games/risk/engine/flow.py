@@ -157,6 +157,7 @@ class TurnFlow(BaseEngine[RiskState]):
         state.turn += 1
         state.conquered = False
         state.pending = []
+        state.resume = ""
         state.neutral_chosen = -1
         state.neutral_left = 0
         event(state, "risk.turn_started", player=seat, turn=state.turn)
@@ -192,6 +193,7 @@ class TurnFlow(BaseEngine[RiskState]):
         """The end of a turn played out: target check, card draw, then the next player."""
         seat = state.current
         state.pending = []
+        state.resume = ""
         state.reserve = 0
         state.neutral_left = 0
         if state.mode == INTRO:
@@ -243,6 +245,7 @@ class TurnFlow(BaseEngine[RiskState]):
         state.winners = sorted(winners)
         state.end_reason = reason
         state.pending = []
+        state.resume = ""
         state.reserve = 0
         state.neutral_left = 0
         for seat in state.winners:

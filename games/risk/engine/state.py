@@ -25,6 +25,8 @@ MOVE_IN = "move_in"
 MANEUVER = "maneuver"
 OVER = "over"
 PHASES = (CLAIM, SETUP_PLACE, NEUTRAL, REINFORCE, ATTACK, MOVE_IN, MANEUVER, OVER)
+#: A card trade is allowed at any moment of one's own turn (not in the classic game's setup).
+TRADE_PHASES = (NEUTRAL, REINFORCE, ATTACK, MOVE_IN, MANEUVER)
 
 ACTIVE = "active"
 ELIMINATED = "eliminated"
@@ -66,6 +68,9 @@ class RiskState:
     neutral_chosen: int = -1
     conquered: bool = False
     pending: list[int] = field(default_factory=list)  # [from, to] while moving in
+    #: While the troops of a card trade are placed ("reinforce"), the phase the turn was in:
+    #: it goes on there once they are placed ("" : "attack", the step after reinforcing).
+    resume: str = ""
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     cease_fire_band: list[int] = field(default_factory=list)
@@ -99,6 +104,7 @@ class RiskState:
             neutral_chosen=self.neutral_chosen,
             conquered=self.conquered,
             pending=self.pending[:],
+            resume=self.resume,
             winners=self.winners[:],
             end_reason=self.end_reason,
             cease_fire_band=self.cease_fire_band[:],
@@ -114,6 +120,11 @@ class RiskState:
     def active_seats(self) -> list[int]:
         return [seat for seat, status in enumerate(self.status) if status == ACTIVE]
 
+
+#: Fields added after states were first saved (engine version 2 added "resume").
+OPTIONAL_FIELDS = frozenset({"resume"})
+#: The phases a turn may go back to after placing the troops of a trade ("": "attack").
+RESUMABLE = ("", ATTACK, MOVE_IN, MANEUVER)
 
 _INT_FIELDS: tuple[str, ...] = ("players", "rng", "current", "first", "turn", "reserve")
 _INT_FIELDS += ("neutral_left", "neutral_chosen")
@@ -147,6 +158,8 @@ def state_from_json(data: Mapping[str, Any]) -> RiskState:
     """The state ``state_to_json`` wrote; ``ValueError`` on anything else."""
     values: dict[str, Any] = {}
     for f in fields(RiskState):
+        if f.name in OPTIONAL_FIELDS and f.name not in data:
+            continue  # saved before the field existed: its default
         value = data[f.name]
         if f.name in _INT_FIELDS:
             value = _int(value)
@@ -167,6 +180,8 @@ def state_from_json(data: Mapping[str, Any]) -> RiskState:
     state = RiskState(**values)
     if state.phase not in PHASES or len(state.owner) != 42 or len(state.troops) != 42:
         raise ValueError("phase or board")
+    if state.resume not in RESUMABLE:
+        raise ValueError("resume")
     return state
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, View
+from games.engines.base import Action, Rng, View, redeal
 from games.risk.engine.actions import MAX_DICE, components
-from games.risk.engine.data import board
+from games.risk.engine.data import CEASE_FIRE, board
 from games.risk.engine.flow import INTRO, TWO_PLAYER, TurnFlow, card_ids, territory_id
 from games.risk.engine.state import (
     ATTACK,
@@ -50,7 +50,7 @@ class ViewRules(TurnFlow):
                 }
             )
         pending = None
-        if state.phase == MOVE_IN:
+        if state.pending:  # also while the troops of a trade made before it are placed
             source, target = state.pending
             pending = {
                 "from": territory_id(source),
@@ -85,6 +85,7 @@ class ViewRules(TurnFlow):
                 state.neutral_chosen - neutral_code(0) if state.neutral_chosen >= 0 else None
             ),
             "pending_move": pending,
+            "resume_phase": (state.resume or ATTACK) if state.phase == REINFORCE else None,
             "conquered_this_turn": state.conquered,
             "setup_pools": list(state.pools) if state.phase in (CLAIM, SETUP_PLACE) else None,
             "target": self._target(state),
@@ -148,24 +149,23 @@ class ViewRules(TurnFlow):
         if phase == SETUP_PLACE:
             return self._place_templates(state, 1)
         if phase == NEUTRAL:
-            return self._neutral_templates(state)
+            return self._neutral_templates(state) + self._trade_templates(state)
         if phase == REINFORCE:
             return self._place_templates(state, state.reserve) + self._trade_templates(state)
         if phase == MOVE_IN:
             source, target = state.pending
-            return [
-                {
-                    "type": "move_in",
-                    "from": territory_id(source),
-                    "to": territory_id(target),
-                    "min": 0,
-                    "max": state.troops[source] - 1,
-                }
-            ]
+            move_in: Action = {
+                "type": "move_in",
+                "from": territory_id(source),
+                "to": territory_id(target),
+                "min": 0,
+                "max": state.troops[source] - 1,
+            }
+            return [move_in, *self._trade_templates(state)]
         actions: list[Action] = []
         if phase == ATTACK:
             actions += self._attack_templates(state)
-            actions += self._trade_templates(state)
+        actions += self._trade_templates(state)
         actions += self._maneuver_templates(state)
         if phase == ATTACK:
             actions.append({"type": "end_attack"})
@@ -248,3 +248,22 @@ class ViewRules(TurnFlow):
                     }
                 )
         return moves
+
+
+def hidden_variant(state: RiskState, seat: int | None, seed: int) -> RiskState:
+    """``state`` with every card ``seat`` cannot see dealt again (see ``BaseEngine``): the
+    other hands, the neutral armies' face-down cards and the deck, whose cease-fire card
+    keeps its place (its band is public); and another position of the dice."""
+    rng = Rng(seed)
+    variant = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    deck = [card for card in state.deck if card != CEASE_FIRE]
+    groups = [state.hands[s] for s in others] + list(state.neutral_cards) + [deck]
+    dealt = redeal(rng, groups)
+    for index, s in enumerate(others):
+        variant.hands[s] = dealt[index]
+    variant.neutral_cards = dealt[len(others) : len(others) + len(state.neutral_cards)]
+    shuffled = iter(dealt[-1])
+    variant.deck = [card if card == CEASE_FIRE else next(shuffled) for card in state.deck]
+    variant.rng = Rng(seed + 1).next64()
+    return variant

@@ -1,8 +1,8 @@
 """Random games in every mode and expansion set keep the engine's promises.
 
-Each game ends, every listed action is accepted, the log replays to the same state, the JSON
-round trip is exact, no view or move-log entry shows a card its reader may not see, and the
-result adds up.
+Each game ends, every listed action is accepted, anything else sent by any seat is refused with
+a coded error and changes nothing, the log replays to the same state, the JSON round trip is
+exact, no view or move-log entry shows a card its reader may not see, and the result adds up.
 """
 
 from __future__ import annotations
@@ -73,6 +73,34 @@ def next_entry(state: CollarState, chooser: random.Random) -> dict[str, Any]:
     return {"seat": seat, "action": chooser.choice(ENGINE.legal_actions(state, seat))}
 
 
+def junk_action(chooser: random.Random, every_card: list[str]) -> Any:
+    kind = chooser.choice(["draw", "take_discard", "decline", "keep", "discard", "fly", None])
+    action: dict[str, Any] = {"type": kind}
+    if chooser.random() < 0.6:
+        action["card"] = chooser.choice([*every_card, "C99", 3, None])
+    if chooser.random() < 0.3:
+        action["which"] = chooser.choice(["shown", "unseen", "both", 1])
+    return chooser.choice([action, action, action, "draw", None, [action]])
+
+
+def check_refusals(state: CollarState, chooser: random.Random, every_card: list[str]) -> None:
+    """Whatever is sent, by whichever seat: a refusal is a coded error that changes nothing."""
+    before = ENGINE.to_json(state)
+    for _ in range(6):
+        seat = chooser.choice([*range(state.players), -1, state.players, True, "0"])
+        action = junk_action(chooser, every_card)
+        try:
+            ENGINE.apply(state, seat, action)
+        except EngineError as error:
+            assert error.code in ENGINE.errors and error.section in ENGINE.sections
+            error.message_key.format(**error.params)
+        else:
+            assert isinstance(action, dict) and action.get("type") in {
+                listed["type"] for listed in ENGINE.legal_actions(state, seat)
+            }
+        assert ENGINE.to_json(state) == before
+
+
 def check_result(state: CollarState) -> None:
     result = ENGINE.result(state)
     assert result is not None
@@ -105,6 +133,7 @@ def test_random_games_keep_every_promise(
                 assert ENGINE.legal_actions(state, seat) == []
         for action in ENGINE.legal_actions(state, acting[0]):
             ENGINE.apply(state, acting[0], action)
+        check_refusals(state, chooser, every_card)
         entry = next_entry(state, chooser)
         before = ENGINE.to_json(state)
         state = ENGINE.apply_entry(state, entry)

@@ -195,22 +195,45 @@ def test_a_blocked_player_plays_again_once_a_card_is_free():
     assert takes == [{"type": "take", "card": "R25"}]
 
 
-def test_a_blocked_player_with_a_marker_back_disc_may_spend_it_and_take():
-    state = build(
+def blocked_with_a_marker_back_disc(rules=2):
+    return build(
         rows=[["R20"], ["R01"], [], []],
         markers_on={"R20": 1, "R01": 1},
         boxed={0: 3},
         held={0: ["disc-back-1"]},
+        rules=rules,
     )
-    assert ENGINE.legal_actions(state, 0) == [{"type": "pass"}, {"type": "marker_back"}]
+
+
+def test_a_player_who_can_pay_by_spending_a_marker_back_disc_must_spend_it_and_take():
+    # "Pass" is for a player no sequence of the turn lets take a card: spending the disc
+    # first is such a sequence, so the only move is to spend it.
+    state = blocked_with_a_marker_back_disc()
+    assert ENGINE.legal_actions(state, 0) == [{"type": "marker_back"}]
+    error = rejected(state, 0, {"type": "pass"})
+    assert (error.code, error.section) == ("richelieu.cannot_pass_marker_back", "blocked-player")
     unboxed = act(state, 0, type="marker_back")
     assert {"type": "take", "card": "R20", "pay": "stock"} in ENGINE.legal_actions(unboxed, 0)
     assert rejected(unboxed, 0, {"type": "pass"}).code == "richelieu.cannot_pass"
+    taken = take(unboxed, 0, "R20", pay="stock")
+    assert taken.hands[0] == ["R20"]
+
+
+def test_rules_version_1_let_a_blocked_player_with_a_marker_back_disc_pass():
+    state = blocked_with_a_marker_back_disc(rules=1)
+    assert ENGINE.legal_actions(state, 0) == [{"type": "pass"}, {"type": "marker_back"}]
+    assert ENGINE.to_act(act(state, 0, type="pass")) == [1]
+
+
+FOUR_ROWS = [["R01", "R11", "R20", "R21"], ["R14", "R15", "R16"], ["R30", "R31"], ["R40"]]
 
 
 def test_four_players_at_most_two_markers_of_a_player_on_cards():
-    state = build(players=4, rows=ROWS, markers_on={"R11": 0, "R15": 0})
-    after = take(state, 0, "R20")
+    # R20 and R21 are 1-shield Normandie cards: a second card may follow, so the turn stays
+    # open after the first.
+    state = build(players=4, rows=FOUR_ROWS, markers_on={"R11": 0, "R15": 0})
+    after = take(state, 0, "R21")
+    assert ENGINE.to_act(after) == [0]
     error = rejected(after, 0, {"type": "place_marker", "card": "R40"})
     assert (error.code, error.section, error.params) == (
         "richelieu.marker_limit",
@@ -220,12 +243,44 @@ def test_four_players_at_most_two_markers_of_a_player_on_cards():
     assert ENGINE.view(after, 0)["marker_limit"] == 2
 
 
-def test_four_players_at_the_limit_a_marker_may_be_moved_instead():
-    state = build(players=4, rows=ROWS, markers_on={"R11": 0, "R15": 0})
-    after = take(state, 0, "R20")
+def test_four_players_a_marker_in_stock_means_neither_placing_nor_moving():
+    # Two markers on cards and the third in stock: it must stay there, and a marker may be
+    # moved only by a player with none left in stock.
+    state = build(players=4, rows=FOUR_ROWS, markers_on={"R11": 0, "R15": 0})
+    after = take(state, 0, "R21")
+    listed = ENGINE.legal_actions(after, 0)
+    assert [a["type"] for a in listed] == ["take", "end_turn"]
+    error = rejected(after, 0, {"type": "move_marker", "from": "R15", "to": "R40"})
+    assert (error.code, error.section, error.params) == (
+        "richelieu.third_marker_in_stock",
+        "four-players",
+        {"limit": 2},
+    )
+
+
+def test_four_players_a_marker_in_stock_and_no_second_card_ends_the_turn_after_the_card():
+    state = build(players=4, rows=FOUR_ROWS, markers_on={"R11": 0, "R15": 0})
+    after = take(state, 0, "R40")  # Anjou: no second Anjou card at a row end
+    assert ENGINE.to_act(after) == [1]
+
+
+def test_four_players_with_an_empty_stock_a_marker_may_be_moved():
+    # One marker paid into the box, two on cards, none in stock: now a move is allowed.
+    state = build(players=4, rows=FOUR_ROWS, markers_on={"R11": 0, "R15": 0}, boxed={0: 1})
+    after = take(state, 0, "R40")
     listed = ENGINE.legal_actions(after, 0)
     assert not [a for a in listed if a["type"] == "place_marker"]
-    assert {"type": "move_marker", "from": "R15", "to": "R40"} in listed
+    assert {"type": "move_marker", "from": "R15", "to": "R31"} in listed
+    moved = act(after, 0, type="move_marker", **{"from": "R15", "to": "R31"})
+    assert moved.markers_on == {"R11": 0, "R31": 0}
+
+
+def test_rules_version_1_let_four_players_at_the_limit_move_a_marker():
+    state = build(players=4, rows=FOUR_ROWS, markers_on={"R11": 0, "R15": 0}, rules=1)
+    after = take(state, 0, "R40")
+    listed = ENGINE.legal_actions(after, 0)
+    assert {"type": "move_marker", "from": "R15", "to": "R31"} in listed
+    assert act(after, 0, type="move_marker", **{"from": "R15", "to": "R31"}).stock[0] == 1
 
 
 def test_three_players_may_have_all_three_markers_on_cards():

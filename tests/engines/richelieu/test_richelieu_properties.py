@@ -1,7 +1,10 @@
-"""Random play, in the spirit of OpenSpiel's random-game test: for random seeds, player counts
-and options, random legal play ends; every listed action is accepted; replay rebuilds the
-state; JSON round-trips; totals add up; no view or log entry shows a disc it may not; random
-illegal actions are refused with a coded error and change nothing."""
+"""Random play, in the spirit of OpenSpiel's random-game test: for random seeds, player counts,
+options and rules versions, random legal play ends; every listed action is accepted; replay
+rebuilds the state; JSON round-trips; totals add up; no view or log entry shows a disc it may
+not; actions built from the position (every pass, marker back, take, placement and move it
+could be) are accepted exactly when listed, and refused ones raise a coded error and change
+nothing; and the rules of version 2 hold at every step (a marker moves only with an empty
+stock; a pass only when no sequence of the turn takes a card)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 from games.engines.base import EngineError, redact_event
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.data import CARD_IDS, DISC_IDS
+from games.richelieu.engine.state import RULES_VERSIONS
 
 MAX_STEPS = 400  # a 48-card game takes at most ~48 turns of at most 4 moves, plus passes
 
@@ -24,7 +28,8 @@ def games(draw):
     players = 2 if ruleset == "fun-for-2" else draw(st.sampled_from([2, 3, 4]))
     options = {"ruleset": ruleset, "short": draw(st.booleans())}
     seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
-    return players, options, seed
+    version = draw(st.sampled_from(RULES_VERSIONS))
+    return players, options, seed, version
 
 
 def hidden_discs(state, viewer):
@@ -64,8 +69,8 @@ def assert_nothing_hidden_shows(state):
         assert "rng" not in view
 
 
-def random_game(players, options, seed, rnd, *, system_actions=False, every_step=None):
-    state = ENGINE.setup(players, options, seed)
+def random_game(players, options, seed, version, rnd, *, system_actions=False, every_step=None):
+    state = ENGINE.setup(players, options, seed, version)
     log = []
     for _ in range(MAX_STEPS):
         if ENGINE.is_over(state):
@@ -88,9 +93,10 @@ def random_game(players, options, seed, rnd, *, system_actions=False, every_step
 @settings(max_examples=40, deadline=None)
 @given(games(), st.integers(min_value=0, max_value=2**32).map(random.Random), st.booleans())
 def test_random_legal_play_ends_and_replays_exactly(game, rnd, system_actions):
-    players, options, seed = game
-    final, log = random_game(players, options, seed, rnd, system_actions=system_actions)
-    assert ENGINE.to_json(ENGINE.replay(players, options, seed, log)) == ENGINE.to_json(final)
+    players, options, seed, version = game
+    final, log = random_game(players, options, seed, version, rnd, system_actions=system_actions)
+    replayed = ENGINE.replay(players, options, seed, log, version)
+    assert ENGINE.to_json(replayed) == ENGINE.to_json(final)
     result = ENGINE.result(final)
     assert result is not None
     for seat in range(players):
@@ -172,5 +178,63 @@ def test_random_play_of_many_seeds_ends():
             (3, {}),
             (4, {"short": True}),
         ):
-            final, _ = random_game(players, options, seed, random.Random(seed))
-            assert ENGINE.is_over(final)
+            for version in RULES_VERSIONS:
+                final, _ = random_game(players, options, seed, version, random.Random(seed))
+                assert ENGINE.is_over(final)
+
+
+def position_actions(state, seat):
+    """Every action of each type that could make sense here, legal or not."""
+    table = [card for row in state.rows for card in row]
+    ends = [card for row in state.rows if row for card in dict.fromkeys([row[0], row[-1]])]
+    own = [card for card, owner in state.markers_on.items() if owner == seat]
+    actions = [{"type": "pass"}, {"type": "marker_back"}, {"type": "end_turn"}]
+    for card in ends:
+        actions.append({"type": "take", "card": card})
+        actions += [{"type": "take", "card": card, "pay": pay} for pay in ["stock", *own]]
+    actions += [{"type": "place_marker", "card": card} for card in table]
+    actions += [{"type": "move_marker", "from": mine, "to": card} for mine in own for card in table]
+    return actions
+
+
+def takes_after_marker_back(state, seat):
+    """Whether spending a "marker back" disc now would leave a card to take."""
+    if {"type": "marker_back"} not in ENGINE.legal_actions(state, seat):
+        return False
+    after = ENGINE.apply(state, seat, {"type": "marker_back"})
+    return any(a["type"] == "take" for a in ENGINE.legal_actions(after, seat))
+
+
+@settings(max_examples=25, deadline=None)
+@given(games(), st.integers(min_value=0, max_value=2**32).map(random.Random))
+def test_actions_from_the_position_are_accepted_exactly_when_listed(game, rnd):
+    def check(state, seat, legal):
+        before = ENGINE.to_json(state)
+        candidates = position_actions(state, seat)
+        for action in candidates[:3] + rnd.sample(candidates[3:], min(25, len(candidates) - 3)):
+            try:
+                ENGINE.apply(state, seat, action)
+            except EngineError as error:
+                assert action not in legal, (action, error.code)
+                assert error.code in ENGINE.errors and error.section in ENGINE.sections
+            else:
+                assert action in legal, action
+            assert ENGINE.to_json(state) == before
+
+    random_game(*game, rnd, every_step=check)
+
+
+@settings(max_examples=30, deadline=None)
+@given(games().filter(lambda game: game[3] == 2), st.integers(0, 2**32).map(random.Random))
+def test_version_2_moves_markers_only_with_an_empty_stock_and_passes_only_when_nothing_can_be_taken(
+    game, rnd
+):
+    def check(state, seat, legal):
+        kinds = {action["type"] for action in legal}
+        if "move_marker" in kinds:
+            assert state.stock[seat] == 0
+        if state.phase == "take":
+            can_take = "take" in kinds or takes_after_marker_back(state, seat)
+            assert ("pass" in kinds) == (not can_take)
+
+    random_game(*game, rnd, system_actions=True, every_step=check)

@@ -131,7 +131,8 @@ def aggressive_action(state: RiskState, rnd: random.Random) -> tuple[int, dict[s
     if kinds <= {"claim"} or kinds <= {"place"} and state.phase == "setup_place":
         return seat, fill(rnd.choice(legal), rnd, {})
     if "place_neutral" in kinds:
-        return seat, fill(rnd.choice(legal), rnd, {})
+        neutral = [a for a in legal if a["type"] == "place_neutral"]
+        return seat, fill(rnd.choice(neutral), rnd, {})
     if "place" in kinds:
         places = [a for a in legal if a["type"] == "place"]
         front = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from games.engines.base import EngineError, redact_event
 from games.risk.engine import ENGINE
 from games.risk.engine.data import board
-from games.risk.engine.state import NEUTRAL_BASE, UNCLAIMED, RiskState
+from games.risk.engine.state import NEUTRAL_BASE, TRADE_PHASES, UNCLAIMED, RiskState
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("intro", 3, {}),
@@ -110,7 +111,11 @@ def check_views(state: RiskState, rnd: random.Random) -> None:
 
 
 def random_game(
-    kit: SimpleNamespace, seed: int, game: tuple[str, int, dict[str, Any]], steps: int
+    kit: SimpleNamespace,
+    seed: int,
+    game: tuple[str, int, dict[str, Any]],
+    steps: int,
+    every_step: Callable[[RiskState, random.Random], None] | None = None,
 ) -> tuple[RiskState, list[dict[str, Any]]]:
     mode, players, extra = game
     options = {"mode": mode, **extra}
@@ -122,6 +127,8 @@ def random_game(
         if ENGINE.is_over(state):
             break
         seat = ENGINE.to_act(state)[0]
+        if every_step is not None:
+            every_step(state, rnd)
         roll = rnd.random()
         if roll < 0.004:
             leaver = rnd.choice([s for s in range(players) if state.status[s] == "active"])
@@ -264,3 +271,39 @@ def test_a_capped_game_of_each_mode_reaches_its_end(
         if mode == "classic":
             result = ENGINE.result(state)
             assert result is not None and result.totals[result.winners[0]] == 42
+
+
+def check_trades(state: RiskState, rnd: random.Random) -> None:
+    """Trades of held cards, in whatever phase: accepted exactly when a listed template covers
+    them; listed in every phase of one's own turn; refused ones change nothing."""
+    seat = ENGINE.to_act(state)[0]
+    hand = [card["card"] for card in ENGINE.view(state, seat)["hand"]]
+    legal = ENGINE.legal_actions(state, seat)
+    listed = any(a["type"] == "trade" for a in legal)
+    assert listed == (bool(hand) and state.phase in TRADE_PHASES)
+    before = ENGINE.to_json(state)
+    choices = [hand[:1], hand, rnd.sample(hand, rnd.randint(0, len(hand)))] if hand else [[]]
+    for cards in choices:
+        action = {"type": "trade", "cards": cards}
+        try:
+            after = ENGINE.apply(state, seat, action)
+        except EngineError as error:
+            assert error.code in ENGINE.errors
+            assert not covered(action, legal, state)
+        else:
+            assert covered(action, legal, state)
+            check_invariants(after)
+            view = ENGINE.view(after, seat)
+            assert view["reserve"] > ENGINE.view(state, seat)["reserve"]
+            resumed = state.phase if state.phase not in ("neutral", "reinforce") else None
+            if resumed:
+                assert (view["phase"], view["resume_phase"]) == ("reinforce", resumed)
+        assert ENGINE.to_json(state) == before
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**40), game=st.sampled_from(GAMES), steps=st.integers(10, 250))
+def test_cards_can_be_traded_in_every_phase_of_ones_own_turn(
+    kit: SimpleNamespace, seed: int, game: tuple[str, int, dict[str, Any]], steps: int
+) -> None:
+    random_game(kit, seed, game, steps, every_step=check_trades)

@@ -9,6 +9,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):  # type: ignore[no-untyped-def]
         parser.add_argument("--no-demo", action="store_true", help="Skip the demo users.")
+        parser.add_argument(
+            "--no-logins",
+            action="store_true",
+            help="Make the demo users but leave their passwords to `rundev`, which prints "
+            "them once the site is running.",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         call_command("migrate", interactive=False, verbosity=0)
@@ -16,7 +22,12 @@ class Command(BaseCommand):
         call_command("load_rulebooks", stdout=self.stdout)
         if options["no_demo"]:
             return
-        for demo, created in ensure_demo_users():
+        outcome = ensure_demo_users()
+        if options["no_logins"]:
+            names = ", ".join(demo.username for demo, _created in outcome)
+            self.stdout.write(f"Demo users ready: {names}.")
+            return
+        for demo, created in outcome:
             state = "created" if created else "already there"
             self.stdout.write(
                 f"Demo user {demo.username:<7} password {demo.password:<20} "

@@ -1,8 +1,7 @@
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from games.play.models import Match
+from games.play.records import match_log, replay_match, replays_to_cache
 
 
 class Command(BaseCommand):
@@ -12,15 +11,8 @@ class Command(BaseCommand):
         bad = []
         checked = 0
         for match in Match.objects.exclude(state=None).iterator():
-            engine = match.engine
-            log = [
-                {"seat": s, "action": a}
-                for s, a in match.moves.order_by("number").values_list("seat", "action")
-            ]
-            state = engine.replay(match.players, match.options, match.seed, log)
-            same = json.dumps(engine.to_json(state), sort_keys=True) == json.dumps(
-                match.state, sort_keys=True
-            )
+            log = match_log(match)
+            same = replays_to_cache(match, replay_match(match, log))
             if not same or len(log) != match.version:
                 bad.append(match.pk)
             checked += 1

@@ -1,0 +1,222 @@
+"""Fair-play records: a finished match as plain JSON that anyone can replay without the site.
+
+A record holds everything needed to rebuild a match: the game and the version of its rules,
+the options, the seats' public names, the seed and the SHA-256 of it that was shown from the
+start, every entry of the log in order (the players' actions and the site's ``leave`` and
+``timeout_skip`` entries), the rulebook revision in force, and the result the site announced.
+
+``check_record`` replays one with the engines alone: it recomputes the seed's SHA-256, rebuilds
+the game from the seed and the log with the rules of the recorded version, and compares the
+result with the recorded one. ``python -m games.engines.verify record.json`` is its command.
+Nothing here imports Django: the check must be possible with this package alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.base import BaseEngine, EngineError, LogEntry
+
+FORMAT = "partida-match-record"
+FORMAT_VERSION = 1
+#: How the seed becomes dice and shuffles (``games.engines.base.Rng``), for readers.
+GENERATOR = "splitmix64 (games/engines/base.py, class Rng)"
+VERIFY_COMMAND = "python -m games.engines.verify record.json"
+
+_SLUG = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
+
+
+class RecordError(ValueError):
+    """The record cannot be read at all (not a mismatch: something to check is missing)."""
+
+
+def seed_digest(seed: int) -> str:
+    """The fingerprint shown from the start: the SHA-256 of the seed written in decimal."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def plain(data: Any) -> Any:
+    """``data`` as it reads back from JSON (string keys, lists instead of tuples)."""
+    return json.loads(json.dumps(data))
+
+
+def build_record(
+    *,
+    game: str,
+    engine_version: int,
+    options: Mapping[str, Any],
+    players: Sequence[Mapping[str, Any]],
+    seed: int,
+    log: Sequence[LogEntry],
+    result: Mapping[str, Any],
+    rulebook_revision: int | None,
+    match: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The record of a finished match; ``players[n]`` describes seat ``n`` (its public
+    ``name``, and ``username`` where there is one)."""
+    record: dict[str, Any] = plain(
+        {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": game,
+            "engine_version": engine_version,
+            "options": dict(options),
+            "players": [{"seat": seat, **player} for seat, player in enumerate(players)],
+            "seed": seed,
+            "seed_sha256": seed_digest(seed),
+            "generator": GENERATOR,
+            "log": [
+                {"number": number, "seat": entry["seat"], "action": entry["action"]}
+                for number, entry in enumerate(log, start=1)
+            ],
+            "rulebook_revision": rulebook_revision,
+            "result": dict(result),
+            "match": dict(match or {}),
+            "verify": VERIFY_COMMAND,
+        }
+    )
+    return record
+
+
+def load_engine(game: Any) -> BaseEngine[Any]:
+    """The engine of ``game``, imported from ``games.<game>.engine`` (its ``ENGINE``)."""
+    if not isinstance(game, str) or not _SLUG.match(game):
+        raise RecordError(f"the game {str(game)[:40]!r} is not a game name")
+    try:
+        module = importlib.import_module(f"games.{game}.engine")
+    except ImportError:
+        raise RecordError(f"there is no engine for the game {game!r}") from None
+    engine = getattr(module, "ENGINE", None)
+    if not isinstance(engine, BaseEngine) or engine.slug != game:
+        raise RecordError(f"games.{game}.engine has no engine for {game!r}")
+    return engine
+
+
+@dataclass
+class Check:
+    """What replaying a record showed. ``problems`` is empty when everything matched."""
+
+    game: str
+    engine_name: str
+    engine_version: int
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    seed_sha256: str
+    seed_ok: bool
+    moves: int
+    replayed: int
+    result: dict[str, Any] | None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_record(record: Any) -> Check:
+    """Replay ``record`` (parsed JSON) and compare it with what it claims.
+
+    Raises ``RecordError`` when a part needed for the check is missing or malformed; any
+    mismatch (seed, a refused or unfinished log, another result) is listed in ``problems``.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("a record is a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"this is not a {FORMAT} file")
+    if record.get("format_version") != FORMAT_VERSION:
+        raise RecordError(f"this checker reads format version {FORMAT_VERSION} only")
+    engine = load_engine(record.get("game"))
+    version = _integer(record, "engine_version")
+    seed = _integer(record, "seed")
+    players = _players(record.get("players"))
+    options = record.get("options")
+    if not isinstance(options, Mapping):
+        raise RecordError("options must be a JSON object")
+    log = _log(record.get("log"))
+    claimed = str(record.get("seed_sha256", ""))
+    check = Check(
+        game=engine.slug,
+        engine_name=engine.name,
+        engine_version=version,
+        players=players,
+        options=dict(options),
+        seed=seed,
+        seed_sha256=claimed,
+        seed_ok=seed_digest(seed) == claimed.lower(),
+        moves=len(log),
+        replayed=0,
+        result=None,
+    )
+    if not check.seed_ok:
+        check.problems.append(
+            f"the seed's SHA-256 is {seed_digest(seed)}, not the published {claimed}"
+        )
+    _replay(engine, record, check, log)
+    return check
+
+
+def _replay(engine: BaseEngine[Any], record: Mapping[str, Any], check: Check, log: Any) -> None:
+    try:
+        state = engine.setup(len(check.players), check.options, check.seed, check.engine_version)
+    except EngineError as error:
+        check.problems.append(f"the game cannot be set up: {error}")
+        return
+    for entry in log:
+        try:
+            state = engine.apply_entry(state, entry)
+        except EngineError as error:
+            check.problems.append(f"move {check.replayed + 1} is refused by the rules: {error}")
+            return
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            # An action so malformed that the engine trips over it is refused all the same.
+            check.problems.append(f"move {check.replayed + 1} cannot be read: {error!r}"[:300])
+            return
+        check.replayed += 1
+    result = engine.result(state)
+    if result is None:
+        check.problems.append("the log ends before the game does")
+        return
+    check.result = plain(result.as_dict())
+    if check.result != plain(record.get("result")):
+        check.problems.append("the recorded result differs from the result of the replay")
+
+
+def _integer(record: Mapping[str, Any], key: str) -> int:
+    value = record.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{key} must be an integer")
+    return value
+
+
+def _players(value: Any) -> list[str]:
+    if not isinstance(value, list) or not value:
+        raise RecordError("players must be a non-empty list")
+    names = []
+    for seat, player in enumerate(value):
+        if not isinstance(player, Mapping) or player.get("seat") != seat:
+            raise RecordError("players must list the seats in order, from 0")
+        names.append(str(player.get("name", "")))
+    return names
+
+
+def _log(value: Any) -> list[LogEntry]:
+    if not isinstance(value, list):
+        raise RecordError("log must be a list")
+    entries: list[LogEntry] = []
+    for number, entry in enumerate(value, start=1):
+        if not isinstance(entry, Mapping) or entry.get("number") != number:
+            raise RecordError(f"log entry {number} is missing or out of order")
+        seat = entry.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RecordError(f"log entry {number} has no seat")
+        if not isinstance(entry.get("action"), Mapping):
+            raise RecordError(f"log entry {number} has no action")
+        entries.append({"seat": seat, "action": dict(entry["action"])})
+    return entries

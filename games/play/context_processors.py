@@ -1,0 +1,32 @@
+"""The "your turn" count in the navigation of every page."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.http import HttpRequest
+
+from games.play.models import Match, Seat
+
+
+class TurnCount:
+    """How many active matches wait for the user's move: one indexed query, made only when a
+    template reads it (a redirect or a JSON answer costs nothing)."""
+
+    def __init__(self, user: object) -> None:
+        self.user = user
+
+    @cached_property
+    def count(self) -> int:
+        if not getattr(self.user, "is_authenticated", False):
+            return 0
+        return Seat.objects.filter(
+            user=self.user,
+            status=Seat.Status.JOINED,
+            is_to_act=True,
+            match__status=Match.Status.ACTIVE,
+        ).count()
+
+
+def turns(request: HttpRequest) -> dict[str, object]:
+    return {"turns": TurnCount(getattr(request, "user", None))}

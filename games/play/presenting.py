@@ -1,0 +1,133 @@
+"""Turning language-neutral engine data (events, actions, score lines) into words.
+
+Engines speak in codes and ids; these functions render them in the active language, at
+display time, for one reader. Each game package's ``Presenter`` adds its nouns (regions, gems,
+territories), its action labels and what its board template needs. Pages, emails and the API
+all render through here, so a move reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+from games.engines.base import BaseEngine, redact_event
+from games.play.models import Match, Move
+from games.registry import get_game
+
+#: Event and message parameters that name a seat: shown as the player's name.
+SEAT_KEYS = {"player", "owner", "seat", "winner", "defender_player", "eliminated_player"}
+
+
+class Presenter:
+    """What the site shows of one game. Each game package subclasses it in ``presenter.py``."""
+
+    def __init__(self, engine: BaseEngine[Any]) -> None:
+        self.engine = engine
+
+    def noun(self, key: str, value: Any, lang: str) -> str | None:
+        """The name of a game noun (``key`` tells what ``value`` is) or ``None``."""
+        return None
+
+    def describe(self, action: Mapping[str, Any], names: Mapping[int, str], lang: str) -> str:
+        """A short label for a legal action, in ``lang`` (the active language)."""
+        return str(action.get("type"))
+
+    def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """What the board template needs beyond the view itself."""
+        return {}
+
+
+def language() -> str:
+    return (translation.get_language() or "en")[:2]
+
+
+def noun(game: str, key: str, value: Any) -> str:
+    """A game noun in the active language (the value itself when the game has no name)."""
+    return get_game(game).presenter.noun(key, value, language()) or str(value)
+
+
+def format_params(game: str, params: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, str]:
+    lang = language()
+    presenter = get_game(game).presenter
+    shown: dict[str, str] = {}
+    for key, value in params.items():
+        if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            shown[key] = names.get(value, gettext("seat %(n)s") % {"n": value + 1})
+            continue
+        text = presenter.noun(key, value, lang)
+        if text is None:
+            if isinstance(value, list):
+                text = ", ".join(presenter.noun(key, item, lang) or str(item) for item in value)
+            else:
+                text = str(value)
+        shown[key] = text
+    return shown
+
+
+def render_message(
+    game: str, message_id: str, params: Mapping[str, Any], names: Mapping[int, str]
+) -> str:
+    text = gettext(message_id)
+    try:
+        return text.format(**format_params(game, params, names))
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def render_event(
+    game: str, event: Mapping[str, Any], viewer: int | None, reveal: bool, names: Mapping[int, str]
+) -> str:
+    """One event of the move log, as ``viewer`` may see it, in the active language."""
+    public = redact_event(dict(event), viewer, reveal_all=reveal)
+    message_id = get_game(game).engine.event_messages.get(public["code"], public["code"])
+    return render_message(game, message_id, public["params"], names)
+
+
+def describe_action(game: str, action: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """A button label for a legal action."""
+    return get_game(game).presenter.describe(action, names, language())
+
+
+def render_log(
+    match: Match, moves: list[Move], viewer: int | None, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    reveal = match.status == Match.Status.FINISHED
+    return [
+        {
+            "number": move.number,
+            "at": move.created_at,
+            "lines": [render_event(match.game, e, viewer, reveal, names) for e in move.events],
+        }
+        for move in moves
+    ]
+
+
+def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:
+    if not match.result:
+        return None
+    result = match.result
+    rows = []
+    for seat_text, lines in result["breakdown"].items():
+        seat = int(seat_text)
+        rows.append(
+            {
+                "seat": seat,
+                "name": names.get(seat, seat),
+                "total": result["totals"].get(seat_text, 0),
+                "winner": seat in result["winners"],
+                "lines": [
+                    {
+                        "text": render_message(match.game, line["label"], line["params"], names),
+                        "points": line["points"],
+                    }
+                    for line in lines
+                ],
+            }
+        )
+    rank = {seat: i for i, group in enumerate(result["ranking"]) for seat in group}
+    rows.sort(key=lambda row: rank.get(row["seat"], 99))
+    return {"rows": rows, "winners": [names.get(s, s) for s in result["winners"]]}

@@ -1,0 +1,123 @@
+"""The installed games: one package each, listed in ``settings.PARTIDA_GAMES``.
+
+A game package (``games/richelieu/`` for instance) holds everything of one game: its pure
+rules (``engine/``), what the site shows of it (``presenter.py``), its board templates
+(``templates/<slug>/``) and static files, its rulebook texts (``rulebook/<language>.md``) and the
+shapes of its JSON (``shapes.py``). Its ``game.py`` describes it with one ``Game`` value named
+``GAME``. The home page, the lobby and new-match forms, the rules wiki and the API list the
+games from here, so adding a game is adding its package to the setting (and to
+``INSTALLED_APPS``, which the settings derive from it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+
+from games.engines.base import BaseEngine, EngineError
+
+if TYPE_CHECKING:
+    from django import forms
+
+    from games.play.presenting import Presenter
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """JSON Schemas of what the API answers about one game (OpenAPI 3.0 dialect).
+
+    ``view``: the engine's view of a match; ``action``: one action (as listed in the legal
+    actions, templates included); ``result``'s ``extra``; ``options``: the match options.
+    The conformance test checks random matches against them.
+    """
+
+    view: Mapping[str, Any]
+    action: Mapping[str, Any]
+    result_extra: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+
+
+@dataclass(frozen=True)
+class Game:
+    """One installed game: everything the site needs to know of it."""
+
+    #: The package's module name (``__package__`` in its ``game.py``).
+    package: str
+    engine: BaseEngine[Any]
+    presenter: Presenter
+    #: One or two sentences for the home page (a lazy translation).
+    blurb: str
+    shapes: Shapes
+    #: A form class for the match options, when the generic one built from the engine's
+    #: ``options_schema`` is not enough.
+    option_form: type[forms.Form] | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def board_template(self) -> str:
+        return f"{self.slug}/board.html"
+
+    @property
+    def rulebook_dir(self) -> Path:
+        module = importlib.import_module(self.package)
+        return Path(str(module.__file__)).parent / "rulebook"
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """Every combination of the choice options (normalised), for player counts."""
+        choices = [spec for spec in self.engine.options_schema if spec.kind == "choice"]
+        sets = []
+        for values in product(*(spec.allowed() for spec in choices)):
+            options = {spec.name: value for spec, value in zip(choices, values, strict=True)}
+            try:
+                sets.append(self.engine.normalise_options(options))
+            except EngineError:  # a combination the engine refuses
+                continue
+        return sets
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players some choice of options allows."""
+        counts = {n for options in self.option_sets() for n in self.engine.player_counts(options)}
+        return tuple(sorted(counts))
+
+
+@cache
+def installed_games() -> dict[str, Game]:
+    """The games of ``settings.PARTIDA_GAMES``, by slug, in the setting's order."""
+    games: dict[str, Game] = {}
+    for package in settings.PARTIDA_GAMES:
+        game = importlib.import_module(f"{package}.game").GAME
+        if not isinstance(game, Game) or game.package != package:
+            raise TypeError(f"{package}.game.GAME is not the Game of {package}")
+        games[game.slug] = game
+    return games
+
+
+def get_game(slug: str) -> Game:
+    """The installed game ``slug``; ``KeyError`` for a game that is not installed."""
+    return installed_games()[slug]
+
+
+def get_engine(slug: str) -> BaseEngine[Any]:
+    return get_game(slug).engine
+
+
+@receiver(setting_changed)
+def _forget_games(setting: str, **kwargs: Any) -> None:
+    if setting == "PARTIDA_GAMES":
+        installed_games.cache_clear()

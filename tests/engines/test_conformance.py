@@ -1,0 +1,195 @@
+"""One conformance test over every installed game (after OpenSpiel's and boardgame.io's).
+
+For every option set and player count a game allows, a seeded random player plays it to the
+end through ``legal_actions`` and ``apply`` only, and at every step the contract must hold:
+every offered action applies; illegal actions (unknown, malformed, out of turn, from a seat
+that does not exist) are coded errors that leave the state as it was; the state survives a
+JSON round trip; what a seat (or a spectator) sees and may do does not change when everything
+hidden from it is dealt differently; the views are JSON; and at the end the result adds up
+and the seed plus the log replay the very same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import product
+from typing import Any
+
+import pytest
+
+from games.engines.base import BaseEngine, EngineError
+from games.registry import installed_games
+
+#: Past this many actions the players still in leave one by one, which must end any game.
+MAX_STEPS = 1500
+#: Checks that view every seat run every this many steps (and at the first and last).
+CHECK_EVERY = 7
+GARBAGE: list[Any] = [None, -1, 10**9, "zz-not-an-id", [], {}, True, 2.5]
+
+
+def option_sets(engine: BaseEngine[Any]) -> list[dict[str, Any]]:
+    """Every combination of option values the engine accepts."""
+    specs, found = engine.options_schema, []
+    for values in product(*(spec.allowed() for spec in specs)):
+        try:
+            options = engine.normalise_options(
+                dict(zip((s.name for s in specs), values, strict=True))
+            )
+        except EngineError:
+            continue
+        if options not in found:
+            found.append(options)
+    return found
+
+
+def configurations() -> list[Any]:
+    found = []
+    for slug, game in installed_games().items():
+        engine = game.engine
+        for options in option_sets(engine):
+            for players in engine.player_counts(options):
+                label = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+                found.append(pytest.param(slug, options, players, id=f"{slug}-{players}p-{label}"))
+    return found
+
+
+def concrete(template: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+    """A concrete action inside a template's ranges (the convention the API documents)."""
+    action = dict(template)
+    for value_key, low, high in (
+        ("troops", "min", "max"),
+        ("dice", "min_dice", "max_dice"),
+        ("stop_at", "min_stop", "max_stop"),
+    ):
+        if low in action:
+            action[value_key] = rnd.randint(action.pop(low), action.pop(high))
+    if "to_choices" in action:
+        action["to"] = rnd.choice(action.pop("to_choices"))
+    if "choose_from" in action:
+        pool = list(action.pop("choose_from"))
+        action.pop("min_stars", None)
+        action.pop("max_stars", None)
+        action["cards"] = rnd.sample(pool, rnd.randint(1, len(pool)))
+    return action
+
+
+def applies(engine: BaseEngine[Any], state: Any, seat: int, template: dict[str, Any], rnd: Any):
+    """A state after some concretisation of ``template``; every refused one is a coded error."""
+    for _ in range(30):
+        action = concrete(template, rnd)
+        try:
+            return action, engine.apply(state, seat, action)
+        except EngineError as error:
+            assert error.code in known_codes(engine), error.code
+    raise AssertionError(f"no concrete action of the offered {template} applies")
+
+
+def known_codes(engine: BaseEngine[Any]) -> set[str]:
+    return set(engine.errors) | {
+        "engine.bad_option",
+        "engine.bad_player_count",
+        "engine.bad_version",
+    }
+
+
+def as_json(engine: BaseEngine[Any], state: Any) -> str:
+    return json.dumps(engine.to_json(state), sort_keys=True)
+
+
+def check_refused(engine: BaseEngine[Any], state: Any, seat: Any, action: Any) -> None:
+    before = as_json(engine, state)
+    try:
+        engine.apply(state, seat, action)
+    except EngineError as error:
+        assert error.code in known_codes(engine), (error.code, action)
+        assert as_json(engine, state) == before, f"{action} changed the state it was refused on"
+        return
+    raise AssertionError(f"{action!r} from seat {seat!r} was accepted")
+
+
+def check_garbage(
+    engine: BaseEngine[Any], state: Any, seat: int, legal: list[Any], players: int
+) -> None:
+    """Malformed actions: a coded refusal (or, by chance, a legal move), never a crash."""
+    before = as_json(engine, state)
+    candidates: list[Any] = [{}, {"type": "no_such_action"}, {"type": 5}, {"type": None}]
+    for action in legal[:3]:
+        for key in [k for k in action if k != "type"]:
+            candidates += [{**action, key: junk} for junk in GARBAGE]
+        candidates.append({k: v for k, v in action.items() if k == "type"})
+    for action in candidates:
+        try:
+            engine.apply(state, seat, action)
+        except EngineError as error:
+            assert error.code in known_codes(engine), (error.code, action)
+        assert as_json(engine, state) == before, f"{action} changed the state"
+    for bad_seat in (-1, players, True, "0", None):
+        check_refused(engine, state, bad_seat, legal[0])
+
+
+def check_hidden(engine: BaseEngine[Any], state: Any, players: int, seed: int) -> None:
+    for seat in [None, *range(players)]:
+        view = engine.view(state, seat)
+        json.dumps(view)
+        other = engine.hidden_variant(state, seat, seed)
+        assert engine.view(other, seat) == view, f"seat {seat} sees hidden information"
+        if seat is not None:
+            assert engine.legal_actions(other, seat) == engine.legal_actions(state, seat)
+
+
+def check_end(engine, state, players, options, seed, log) -> None:
+    assert engine.is_over(state) and engine.to_act(state) == []
+    result = engine.result(state)
+    assert result is not None
+    for seat in range(players):
+        assert engine.legal_actions(state, seat) == []
+        lines = result.breakdown.get(seat, ())
+        assert result.totals.get(seat, 0) == sum(line.points for line in lines)
+    ranked = [seat for group in result.ranking for seat in group]
+    assert sorted(ranked) == list(range(players))
+    assert set(result.winners) <= set(result.ranking[0])
+    json.dumps(result.as_dict())
+    replayed = engine.replay(players, options, seed, log)
+    assert as_json(engine, replayed) == as_json(engine, state), "seed + log replay differently"
+
+
+@pytest.mark.parametrize(("slug", "options", "players"), configurations())
+def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, players):
+    engine = installed_games()[slug].engine
+    seed = random.Random(f"{slug}{players}{sorted(options.items())}").getrandbits(48)
+    rnd = random.Random(seed)
+    state = engine.setup(players, options, seed)
+    assert as_json(engine, state) == as_json(engine, engine.setup(players, options, seed))
+    log: list[dict[str, Any]] = []
+    step = 0
+    while not engine.is_over(state):
+        waiting = engine.to_act(state)
+        assert waiting, "a game that is not over waits for somebody"
+        seat = waiting[0]
+        for other in range(players):
+            if other not in waiting:
+                assert engine.legal_actions(state, other) == []
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        json.dumps(legal)
+        if step % CHECK_EVERY == 0:
+            check_hidden(engine, state, players, seed + step)
+            check_garbage(engine, state, seat, legal, players)
+            if players > 1:
+                outsider = next(s for s in range(players) if s not in waiting)
+                check_refused(engine, state, outsider, concrete(legal[0], rnd))
+            data = engine.to_json(state)
+            assert as_json(engine, engine.from_json(json.loads(json.dumps(data)))) == json.dumps(
+                data, sort_keys=True
+            )
+        if step >= MAX_STEPS:
+            entry: dict[str, Any] = {"seat": seat, "action": {"type": "leave"}}
+            state = engine.leave(state, seat)
+        else:
+            action, state = applies(engine, state, seat, rnd.choice(legal), rnd)
+            entry = {"seat": seat, "action": action}
+        log.append(entry)
+        step += 1
+    check_hidden(engine, state, players, seed)
+    check_end(engine, state, players, options, seed, log)
