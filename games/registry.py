@@ -73,9 +73,18 @@ class Game:
         return f"{self.slug}/board.html"
 
     @property
+    def folder(self) -> Path:
+        return Path(str(importlib.import_module(self.package).__file__)).parent
+
+    @property
     def rulebook_dir(self) -> Path:
-        module = importlib.import_module(self.package)
-        return Path(str(module.__file__)).parent / "rulebook"
+        return self.folder / "rulebook"
+
+    @property
+    def board_stylesheet(self) -> str | None:
+        """The static path of the board's stylesheet (``static/<slug>/board.css``), if any."""
+        path = f"{self.slug}/board.css"
+        return path if (self.folder / "static" / path).is_file() else None
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every combination of the choice options (normalised), for player counts."""

@@ -157,6 +157,8 @@ class Seat(models.Model):
     wants_abort = models.BooleanField(default=False)
     skips = models.PositiveSmallIntegerField(default=0)
     out_reason = models.CharField(max_length=20, blank=True)
+    #: The match version the player last saw on the game page ("since your last visit").
+    seen_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,20 +1,19 @@
-"""What the game page shows: the engine's view for the reader, the legal moves as forms, the
-move log in words, the chat and the result. Nothing here reads an engine state except
+"""What the game page shows: the engine's view for the reader, the legal moves for the table,
+the move log in words, the chat and the result. Nothing here reads an engine state except
 through ``view``, ``legal_actions`` and the redacted events.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest, QueryDict
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext
 
 from games.core import safejson
-from games.play import errors, presenting
+from games.engines.base import redact_event
+from games.play import errors, presenting, table
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 from games.play.presenting import render_log, render_result
@@ -34,7 +33,9 @@ RANGE_KEYS = {
     "to_choices",
 }
 NUMBER_FIELDS = ("troops", "dice", "stop_at")
-LOG_LENGTH = 60
+#: Moves shown on the game page (the rest on the log's own pages), and since a last visit.
+LOG_LENGTH = 10
+SINCE_LENGTH = 30
 
 
 def concrete_action(post: QueryDict) -> dict[str, Any]:
@@ -59,76 +60,6 @@ def concrete_action(post: QueryDict) -> dict[str, Any]:
     return action
 
 
-def _fields(game: str, template: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The inputs a template needs, with their allowed values."""
-    fields: list[dict[str, Any]] = []
-    if "to_choices" in template:
-        fields.append(
-            {
-                "name": "to",
-                "label": gettext("To"),
-                "choices": [(t, presenting.noun(game, "to", t)) for t in template["to_choices"]],
-            }
-        )
-    if "choose_from" in template:
-        fields.append(
-            {
-                "name": "cards",
-                "label": gettext("Cards"),
-                "multiple": True,
-                "choices": [
-                    (c, presenting.noun(game, "cards", [c])) for c in template["choose_from"]
-                ],
-            }
-        )
-    if "min_dice" in template:
-        fields.append(
-            {
-                "name": "dice",
-                "label": gettext("Dice"),
-                "min": template["min_dice"],
-                "max": template["max_dice"],
-                "value": template["max_dice"],
-            }
-        )
-    if "min_stop" in template:
-        fields.append(
-            {
-                "name": "stop_at",
-                "label": gettext("Stop when down to"),
-                "min": template["min_stop"],
-                "max": template["max_stop"],
-                "value": template["min_stop"],
-            }
-        )
-    if "min" in template:
-        fields.append(
-            {
-                "name": "troops",
-                "label": gettext("Troops"),
-                "min": template["min"],
-                "max": template["max"],
-                "value": template["max"],
-            }
-        )
-    return fields
-
-
-def build_action_forms(
-    game: str, actions: list[dict[str, Any]], names: Mapping[int, str]
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "type": action["type"],
-            "json": json.dumps(action, sort_keys=True),
-            "label": presenting.describe_action(game, action, names),
-            "fields": _fields(game, action),
-            "target": action.get("card") or action.get("territory") or action.get("from"),
-        }
-        for action in actions
-    ]
-
-
 def rule_url(game: str, anchor: str | None) -> str:
     if not anchor:
         return ""
@@ -142,50 +73,100 @@ def game_page_context(
     request: HttpRequest,
     match: Match,
     state: Any = None,
-    replay_step: int | None = None,
+    history_step: int | None = None,
     log: list[Move] | None = None,
 ) -> dict[str, Any]:
+    """Everything the game page (or a step of its history) shows, for the reader.
+
+    ``history_step``: the page shows the position after that many moves, as the reader saw it
+    then (``state`` is that position, ``log`` the moves up to it), and offers no move.
+    """
     seats = list(match.seats.all())
     user = request.user
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     viewer = mine.number if mine and mine.status in (Seat.Status.JOINED, Seat.Status.OUT) else None
     names = {s.number: s.user.public_name for s in seats if s.number is not None and s.user}
     engine = match.engine
-    view, forms = None, []
+    game = get_game(match.game)
+    if log is None:
+        log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
+    rendered = render_log(match, log, viewer, names)
+    view, actions, marks = None, [], []
     if match.state is not None:
         state = state if state is not None else match.engine_state()
         view = engine.view(state, viewer)
-        if (
-            replay_step is None
-            and mine
-            and mine.status == Seat.Status.JOINED
-            and match.status == Match.Status.ACTIVE
-        ):
-            forms = build_action_forms(match.game, engine.legal_actions(state, viewer), names)
-    if log is None:
-        log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
+        playing = mine is not None and mine.status == Seat.Status.JOINED
+        if history_step is None and playing and match.status == Match.Status.ACTIVE:
+            actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
+        if log:
+            reveal = match.status == Match.Status.FINISHED
+            seen = [redact_event(e, viewer, reveal_all=reveal) for e in log[-1].events]
+            marks = table.last_move_marks(match.game, seen)
     away = Vacation.objects.away_among(s.user_id for s in seats)
     for seat in seats:
         seat.away = seat.user_id in away
-    game = get_game(match.game)
     board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
+    to_act = [s for s in seats if s.is_to_act]
     return {
         **board,
         "match": match,
         "engine": engine,
+        "game": game,
         "seats": seats,
         "my_seat": mine,
         "viewer": viewer,
         "view": view,
-        "view_json": view,
-        "action_forms": forms,
         "names": names,
-        "log": render_log(match, log, viewer, names),
-        "chat": recent_chat(match) if replay_step is None else [],
+        "to_act": to_act,
+        "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
+        "phase": presenting.phase_name(match.game, view.get("phase")) if view else "",
+        "actions": actions,
+        "marks": marks,
+        "table_data": {"actions": actions, "marks": marks, "version": match.version},
+        "fallback_fields": fallback_fields(actions),
+        "log": rendered,
+        "last_move": rendered[-1] if rendered else None,
+        "history_step": history_step,
+        "chat": recent_chat(match) if history_step is None else [],
         "result": render_result(match, names),
         "rules_url": rule_url(match.game, "overview"),
         "board_template": game.board_template,
     }
+
+
+def fallback_fields(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The inputs of the plain move form: every number any action asks for, every card."""
+    numbers: dict[str, dict[str, Any]] = {}
+    cards: dict[str, str] = {}
+    for action in actions:
+        for param in action["params"]:
+            if param["kind"] == "number":
+                known = numbers.setdefault(param["name"], dict(param))
+                known["min"] = min(known["min"], param["min"])
+                known["max"] = max(known["max"], param["max"])
+            else:
+                cards.update({option["value"]: option["label"] for option in param["options"]})
+    return {"numbers": list(numbers.values()), "cards": sorted(cards.items())}
+
+
+def since_last_visit(match: Match, seat: Seat | None, names: Mapping[int, str]) -> list[Any]:
+    """The moves of others since the reader last opened the page (and remember this visit).
+
+    Only for a player of the match; the first visit shows nothing.
+    """
+    if seat is None or seat.status not in (Seat.Status.JOINED, Seat.Status.OUT):
+        return []
+    seen, now = seat.seen_version, match.version
+    if seen >= now:
+        return []
+    Seat.objects.filter(pk=seat.pk).update(seen_version=now)
+    seat.seen_version = now
+    if seen == 0 and not match.moves.filter(user=seat.user_id).exists():
+        return []
+    moves = list(match.moves.filter(number__gt=seen).exclude(user=seat.user_id).order_by("number"))[
+        -SINCE_LENGTH:
+    ]
+    return render_log(match, moves, seat.number, names)
 
 
 def recent_chat(match: Match) -> list[ChatMessage]:

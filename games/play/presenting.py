@@ -8,7 +8,7 @@ all render through here, so a move reads the same everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import translation
@@ -39,6 +39,31 @@ class Presenter:
     def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """What the board template needs beyond the view itself."""
         return {}
+
+    # The table (see ``games.play.table``) ------------------------------------------------
+
+    def picks(self, action: Mapping[str, Any]) -> list[str]:
+        """The board keys (``data-pick`` in the board template) to tap, in order, to choose
+        ``action``; none for an action chosen from the tray (end the turn, pass…)."""
+        return []
+
+    def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
+        """The board keys the last move touched, from its events as the reader sees them."""
+        return set()
+
+    def card_pick(self, card: str) -> str:
+        """The board key of a card the reader holds (for choosing several)."""
+        return f"card:{card}"
+
+    def number_widget(self, action: Mapping[str, Any], name: str) -> str:
+        """How to choose a number: ``stepper`` (− n +) or ``slider``."""
+        return "stepper"
+
+    def initial_value(self, action: Mapping[str, Any], name: str) -> int:
+        """The number offered first: the most troops and dice, the fewest to stop at."""
+        low, high = {"troops": ("min", "max"), "dice": ("min_dice", "max_dice"),
+                     "stop_at": ("min_stop", "max_stop")}[name]  # fmt: skip
+        return int(action[low] if name == "stop_at" else action[high])
 
 
 def language() -> str:
@@ -85,6 +110,13 @@ def render_event(
     public = redact_event(dict(event), viewer, reveal_all=reveal)
     message_id = get_game(game).engine.event_messages.get(public["code"], public["code"])
     return render_message(game, message_id, public["params"], names)
+
+
+def phase_name(game: str, phase: Any) -> str:
+    """The name of a phase of the game in the active language ("" if it has none)."""
+    phases: Mapping[str, str] = getattr(get_game(game).engine, "phase_names", {})
+    name = phases.get(phase) if isinstance(phase, str) else None
+    return gettext(name) if name else ""
 
 
 def describe_action(game: str, action: Mapping[str, Any], names: Mapping[int, str]) -> str:

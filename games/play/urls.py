@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/respond/", views.respond, name="respond"),
     path("<int:pk>/chat/", views.chat, name="chat"),
     path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/log/", views.move_log, name="log"),
     path("<int:pk>/verify/", views.verify, name="verify"),
     path("<int:pk>/record/", views.record, name="record"),
     path("fair-play/", views.fair_play, name="fair_play"),

@@ -27,8 +27,12 @@ from games.play import lifecycle, moves, records, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
-from games.play.pages import concrete_action, game_page_context, rule_url
+from games.play.pages import concrete_action, game_page_context, rule_url, since_last_visit
+from games.play.presenting import render_log
 from games.registry import installed_games
+
+#: Moves per page of a match's full log.
+LOG_PAGE = 50
 
 
 def _match_for(request: HttpRequest, pk: int) -> Match:
@@ -117,6 +121,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
+    context["since"] = since_last_visit(found, context["my_seat"], context["names"])
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
     context["host_vacation_days"] = vacation.days_left(found.created_by)
@@ -293,19 +298,37 @@ def toggle_vacation(request: HttpRequest) -> HttpResponse:
 
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
-    """Step through a finished match, move by move, from its seed and log."""
+    """Step through the positions of a match, during play too, as the reader saw each one.
+
+    A player sees their own view of each position (never what their seat could not see then);
+    everyone else the spectators' view. Only once the match is over are hidden moves told.
+    """
     found = _match_for(request, pk)
-    if found.status != Match.Status.FINISHED:
-        raise Http404(_("Only a finished match can be replayed."))
+    if found.state is None:
+        raise Http404(_("This match has not started yet."))
     log = list(found.moves.order_by("number"))
     try:
         step = min(max(int(request.GET.get("step", len(log))), 0), len(log))
     except ValueError:
         step = len(log)
     state = records.replay_match(found, [m.log_entry() for m in log[:step]])
-    context = game_page_context(request, found, state=state, replay_step=step, log=log[:step])
+    context = game_page_context(request, found, state=state, history_step=step, log=log[:step][-1:])
     context.update({"step": step, "steps": len(log)})
     return render(request, "play/replay.html", context)
+
+
+def move_log(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every move of a match in words, as the reader may see them, newest first, paged."""
+    found = _match_for(request, pk)
+    context = game_page_context(request, found, log=[])
+    page = Paginator(found.moves.order_by("-number"), LOG_PAGE).get_page(request.GET.get("page"))
+    context.update(
+        {
+            "page": page,
+            "entries": render_log(found, list(page), context["viewer"], context["names"]),
+        }
+    )
+    return render(request, "play/log.html", context)
 
 
 def verify(request: HttpRequest, pk: int) -> HttpResponse:

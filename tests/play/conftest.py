@@ -7,12 +7,15 @@ import re
 from html import unescape
 from typing import Any
 
-FORM = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
+#: The plain move form under the board: one option per legal move, its template as the value.
+FALLBACK = re.compile(r'<select id="fallback-action" name="action">(.*?)</select>', re.S)
+OPTION = re.compile(r'<option value="([^"]*)">')
 
 
 def legal_forms(html: str) -> list[dict[str, Any]]:
-    """The action templates offered by the move forms of a game page."""
-    return [json.loads(unescape(raw)) for raw in FORM.findall(html)]
+    """The action templates offered by the plain move form of a game page."""
+    found = FALLBACK.search(html)
+    return [json.loads(unescape(raw)) for raw in OPTION.findall(found[1])] if found else []
 
 
 def fill(template: dict[str, Any]) -> dict[str, Any]:

@@ -96,7 +96,15 @@ def test_a_finished_match_replays_step_by_step(client, start_match):
     assert client.get(f"/en/play/{match.pk}/replay/?step=99999").context["step"] == steps
 
 
-def test_an_unfinished_match_has_no_replay_or_verify_page(client, start_match):
+def test_a_running_match_steps_through_its_history_but_has_no_verify_page(client, start_match):
     match = start_match("collar", visibility="open")
-    assert client.get(f"/en/play/{match.pk}/replay/").status_code == 404
+    history = client.get(f"/en/play/{match.pk}/replay/?step=0")
+    assert history.status_code == 200 and "Move 0 of" in history.content.decode()
     assert client.get(f"/en/play/{match.pk}/verify/").status_code == 404
+
+
+def test_a_match_that_has_not_started_has_no_history(client, player):
+    from games.play import lifecycle
+
+    match = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    assert client.get(f"/en/play/{match.pk}/replay/").status_code == 404

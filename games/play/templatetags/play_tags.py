@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,3 +32,9 @@ def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, list) and isinstance(key, int) and 0 <= key < len(mapping):
         return mapping[key]
     return None
+
+
+@register.filter
+def json_value(value: Any) -> str:
+    """``value`` as compact JSON, for a form field's value (the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
