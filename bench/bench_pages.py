@@ -71,7 +71,7 @@ def middle_of(game: str, options: dict, players: int, steps: int, n: int) -> Mat
         legal = match.engine.legal_actions(match.engine_state(), seat.number)
         template = rng.choice(legal)
         action = {k: v for k, v in template.items() if not k.startswith(("min", "max"))}
-        for key, low, high in (("troops", "min", "max"), ("dice", "min_dice", "max_dice")):
+        for key, high in (("troops", "max"), ("dice", "max_dice")):
             if high in template:
                 action[key] = template[high]
         if "min_stop" in template:
@@ -118,8 +118,9 @@ def main() -> None:
               f"{len(html) / 1024 + css_kb:.1f} |")  # fmt: skip
     ours = [p for p in ROOT.glob("games/**/static/**/*.js")] + list(ROOT.glob("static/**/*.js"))
     total = sum(p.stat().st_size for p in ours)
+    zipped = sum(len(gzip.compress(p.read_bytes())) for p in ours)
     print(f"\nOur own JavaScript: {len(ours)} files, {total / 1024:.1f} KB "
-          f"({sum(len(gzip.compress(p.read_bytes())) for p in ours) / 1024:.1f} KB gzip)")  # fmt: skip
+          f"({zipped / 1024:.1f} KB gzip)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ import pytest
 
 from games.play.models import Match
 from tests.browser.test_browser_play import log_in
-from tests.table.conftest import tiny  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
