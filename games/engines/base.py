@@ -76,6 +76,22 @@ class EngineError(Exception):
         return f"{self.code}: {self.message_key.format(**self.params)}"
 
 
+def error_in(errors: Mapping[str, ErrorSpec], code: str, **params: Any) -> EngineError:
+    """The error ``code`` of the catalogue ``errors`` (each game's ``catalogue.fail``)."""
+    spec = errors[code]
+    return EngineError(code, spec.message, spec.section, params)
+
+
+def bad_option(name: str) -> EngineError:
+    """The error for an option that is unknown or has a value the game does not offer."""
+    return EngineError(
+        "engine.bad_option",
+        gettext_noop("The option “{option}” has a value this game does not offer."),
+        "options",
+        {"option": name},
+    )
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a match creator picks; the form and the API both render it from this."""
@@ -258,12 +274,7 @@ class BaseEngine(ABC, Generic[S]):
         return normalised
 
     def bad_option(self, name: str) -> EngineError:
-        return EngineError(
-            "engine.bad_option",
-            gettext_noop("The option “{option}” has a value this game does not offer."),
-            "options",
-            {"option": name},
-        )
+        return bad_option(name)
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if players not in self.player_counts(options):
@@ -285,6 +296,16 @@ class BaseEngine(ABC, Generic[S]):
                 {"version": str(chosen)[:20]},
             )
         return chosen
+
+    def checked_setup(
+        self, players: int, options: Mapping[str, Any], version: int | None
+    ) -> tuple[int, dict[str, Any]]:
+        """The rules version and the normalised options of a new game, checked in that order
+        (with the number of players); ``setup`` passes them on to the game's rules."""
+        chosen_version = self.rules_version(version)
+        chosen = self.normalise_options(options)
+        self.check_players(players, chosen)
+        return chosen_version, chosen
 
     # The rules (each engine overrides these) ---------------------------------------
 
@@ -359,8 +380,7 @@ class BaseEngine(ABC, Generic[S]):
 
     def fail(self, code: str, **params: Any) -> EngineError:
         """The error for ``code`` from this engine's catalogue (``raise self.fail(...)``)."""
-        spec = self.errors[code]
-        return EngineError(code, spec.message, spec.section, params)
+        return error_in(self.errors, code, **params)
 
     def apply_entry(self, state: S, entry: LogEntry) -> S:
         """Apply one log entry: a player's action, or a leave/skip recorded by the play layer."""

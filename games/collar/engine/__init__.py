@@ -5,8 +5,8 @@ cards with the common card (the game page uses it for "your best collar now").
 """
 
 from games.collar.engine.collars import Collar, best_collar, best_keep, discard_outlook
-from games.collar.engine.data import CARDS, NOTE, noun, solo_rank
-from games.collar.engine.engine import CollarEngine, card_catalogue
+from games.collar.engine.data import CARDS, NOTE, card_catalogue, noun, solo_rank
+from games.collar.engine.engine import CollarEngine
 from games.collar.engine.state import CollarState
 
 ENGINE = CollarEngine()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+from typing import Any
+
+from games.engines.base import EngineError, ErrorSpec, OptionSpec, error_in, gettext_noop
 
 SLUG = "collar"
 
@@ -205,3 +207,8 @@ SCORE_LABELS: dict[str, str] = {
     ),
     "collar.gold": gettext_noop("Gold ingots: {ingots}"),
 }
+
+
+def fail(code: str, **params: Any) -> EngineError:
+    """The error ``code`` of this catalogue, with its parameters (``raise fail(...)``)."""
+    return error_in(ERRORS, code, **params)

@@ -104,3 +104,8 @@ def state_from_json(data: Mapping[str, Any]) -> CollarState:
             value = tuple(value)
         values[field.name] = value
     return CollarState(**values)
+
+
+def copy_events(state: CollarState) -> list[Event]:
+    """The events of the last move, copied (the engine's ``events``)."""
+    return copy.deepcopy(list(state.events))

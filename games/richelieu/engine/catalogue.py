@@ -3,7 +3,9 @@ score lines. Each points at a section of the rulebook page (the anchors in ``SEC
 
 from __future__ import annotations
 
-from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+from typing import Any
+
+from games.engines.base import EngineError, ErrorSpec, OptionSpec, error_in, gettext_noop
 
 SECTIONS: tuple[str, ...] = (
     "overview",
@@ -208,6 +210,7 @@ EVENTS: dict[str, str] = {
     ),
 }
 
+
 SCORE_LABELS: dict[str, str] = {
     "richelieu.region_majority": gettext_noop("{region}: {shields} shields"),
     "richelieu.region_present": gettext_noop("At least one card of {region}"),
@@ -216,3 +219,8 @@ SCORE_LABELS: dict[str, str] = {
     "richelieu.symbol_missing": gettext_noop("No card with the symbol {symbol}"),
     "richelieu.left": gettext_noop("Left the game"),
 }
+
+
+def fail(code: str, **params: Any) -> EngineError:
+    """The error ``code`` of this catalogue, with its parameters (``raise fail(...)``)."""
+    return error_in(ERRORS, code, **params)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+from typing import Any
+
+from games.engines.base import EngineError, ErrorSpec, OptionSpec, error_in, gettext_noop
+
+#: The modes (the option "mode").
+INTRO = "intro"
+CLASSIC = "classic"
+TWO_PLAYER = "two-player"
 
 SECTIONS: tuple[str, ...] = (
     "overview",
@@ -36,7 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="mode",
         kind="choice",
-        default="classic",
+        default=CLASSIC,
         label=gettext_noop("Game"),
         help=gettext_noop(
             "Classic: claim the territories and conquer the world. Introductory: dealt "
@@ -45,9 +52,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         ),
         section="options",
         choices=(
-            ("classic", gettext_noop("Classic (3–5 players)")),
-            ("intro", gettext_noop("Introductory (3–5 players)")),
-            ("two-player", gettext_noop("Two players")),
+            (CLASSIC, gettext_noop("Classic (3–5 players)")),
+            (INTRO, gettext_noop("Introductory (3–5 players)")),
+            (TWO_PLAYER, gettext_noop("Two players")),
         ),
     ),
     OptionSpec(
@@ -168,7 +175,7 @@ ERRORS: dict[str, ErrorSpec] = {
     ),
 }
 
-EVENT_MESSAGES: dict[str, str] = {
+EVENTS: dict[str, str] = {
     "risk.first_player": gettext_noop("{player} plays first."),
     "risk.dealt": gettext_noop("{player} was dealt {territories} territories ({troops} troops)."),
     "risk.neutral_dealt": gettext_noop(
@@ -239,4 +246,11 @@ EVENT_MESSAGES: dict[str, str] = {
     ),
 }
 
-SCORE_TERRITORIES = gettext_noop("Territories held at the end")
+SCORE_LABELS: dict[str, str] = {
+    "risk.territories": gettext_noop("Territories held at the end"),
+}
+
+
+def fail(code: str, **params: Any) -> EngineError:
+    """The error ``code`` of this catalogue, with its parameters (``raise fail(...)``)."""
+    return error_in(ERRORS, code, **params)
