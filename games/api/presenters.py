@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext
 
-from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
+from games.engines.base import SYSTEM_ACTIONS, BaseEngine, Message, redact_event
 from games.play import presenting
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.registry import get_engine
@@ -172,7 +172,7 @@ def log_entries(
     """The moves as ``viewer`` may see them: redacted events, and actions only where public."""
     reveal = match.status == Match.Status.FINISHED
     shown = names(seats)
-    message_ids: Mapping[str, str] = get_engine(match.game).event_messages
+    message_ids: Mapping[str, Message] = get_engine(match.game).event_messages
     entries = []
     for move in moves:
         kind = move.action.get("type") if isinstance(move.action, dict) else None

@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.collar.engine import rules, scoring
-from games.collar.engine.catalogue import ERRORS, EVENTS, OPTIONS, SECTIONS, SLUG
+from games.collar.engine.catalogue import (
+    ERRORS,
+    EVENTS,
+    OPTIONS,
+    PHASES,
+    SCORE_LABELS,
+    SECTIONS,
+    SLUG,
+)
 from games.collar.engine.state import CollarState, copy_events, state_from_json, state_to_json
 from games.collar.engine.view import build_view, hidden_variant
 from games.engines.base import Action, BaseEngine, Event, Result, View
@@ -31,6 +39,8 @@ class CollarEngine(BaseEngine[CollarState]):
     options_schema = OPTIONS
     errors = ERRORS
     event_messages = EVENTS
+    score_labels = SCORE_LABELS
+    phases = PHASES
     sections = SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ TAKE = "take"
 KEEP = "keep"
 DISCARD = "discard"
 OVER = "over"
+PHASES = (TAKE, KEEP, DISCARD, OVER)
 
 #: Where the card taken this turn came from.
 FROM_PILE = "pile"

@@ -34,7 +34,7 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.richelieu.engine import rules, scoring
-from games.richelieu.engine.catalogue import ERRORS, EVENTS, OPTIONS, SECTIONS
+from games.richelieu.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
 from games.richelieu.engine.state import (
     RULES_VERSIONS,
     State,
@@ -55,6 +55,8 @@ class RichelieuEngine(BaseEngine[State]):
     options_schema = OPTIONS
     errors = ERRORS
     event_messages = EVENTS
+    score_labels = SCORE_LABELS
+    phases = PHASES
     sections = SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:

@@ -76,7 +76,7 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.risk.engine import rules, scoring
-from games.risk.engine.catalogue import ERRORS, EVENTS, OPTIONS, SECTIONS
+from games.risk.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
 from games.risk.engine.data import static_board
 from games.risk.engine.state import RiskState, copy_events, state_from_json, state_to_json
 from games.risk.engine.view import build_view, hidden_variant
@@ -90,6 +90,8 @@ class RiskEngine(BaseEngine[RiskState]):
     options_schema = OPTIONS
     errors = ERRORS
     event_messages = EVENTS
+    score_labels = SCORE_LABELS
+    phases = PHASES
     sections = SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
