@@ -324,7 +324,12 @@ def start(match: Match, now: datetime | None = None) -> MatchChange:
     _restart_clock(match, seats, to_act, now)
     match.save(
         update_fields=[
-            "engine_version", "state", "status", "started_at", "deadline", "paused_remaining"
+            "engine_version",
+            "state",
+            "status",
+            "started_at",
+            "deadline",
+            "paused_remaining",
         ]
     )
     _mark_to_act(seats, to_act)
