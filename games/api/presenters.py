@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from games.api.addresses import absolute
 from games.api.results import readable_result
-from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
+from games.engines.base import SYSTEM_ACTIONS, BaseEngine, Message, redact_event
 from games.play import presenting
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.registry import get_engine
@@ -167,7 +167,7 @@ def log_entries(
     reveal = match.status == Match.Status.FINISHED
     shown = names(seats)
     usernames = {s.number: s.user.username for s in seats if s.user}
-    message_ids: Mapping[str, str] = get_engine(match.game).event_messages
+    message_ids: Mapping[str, Message] = get_engine(match.game).event_messages
     entries = []
     for move in moves:
         kind = move.action.get("type") if isinstance(move.action, dict) else None
