@@ -6,13 +6,32 @@ from typing import Any
 
 from games.play import moves
 from games.play.models import Match
+from games.risk.engine.data import board
 
 PREFERENCE = ["claim", "place_neutral", "place", "blitz", "move_in", "end_attack", "end_turn"]
 
 
-def pick(templates: list[dict[str, Any]], aggressive: bool, troops: dict[str, int]) -> dict[str, Any]:
-    """The template to play: the leader attacks from its strongest territory; the others
-    place where they stand and end their turn."""
+def front_line(view: dict[str, Any]) -> dict[str, int]:
+    """The current player's territories that border someone else's, with the troops of their
+    weakest such neighbour."""
+    b = board()
+    owner = {t["id"]: t["owner"] for t in view["territories"]}
+    troops = {t["id"]: t["troops"] for t in view["territories"]}
+    me = view["current"]
+    front = {}
+    for index, tid in enumerate(b.ids):
+        if owner[tid] != me:
+            continue
+        enemies = [troops[b.ids[n]] for n in b.neighbours[index] if owner[b.ids[n]] != me]
+        if enemies:
+            front[tid] = min(enemies)
+    return front
+
+
+def pick(templates: list[dict[str, Any]], aggressive: bool, view: dict[str, Any]) -> dict[str, Any]:
+    """The template to play: the leader piles its troops on its best front and blitzes; the
+    others place where they stand and end their turn."""
+    troops = {t["id"]: t["troops"] for t in view["territories"]}
     kinds = PREFERENCE if aggressive else [k for k in PREFERENCE if k not in {"blitz"}]
     for kind in kinds:
         found = [t for t in templates if t["type"] == kind]
@@ -24,9 +43,11 @@ def pick(templates: list[dict[str, Any]], aggressive: bool, troops: dict[str, in
                 continue
             return max(found, key=lambda t: troops[t["from"]] - troops[t["to"]])
         if kind == "place" and aggressive:
-            attackers = {t["from"] for t in templates if t["type"] == "blitz"}
-            front = [t for t in found if t["territory"] in attackers]
-            return max(front or found, key=lambda t: troops[t["territory"]])
+            front = front_line(view)
+            placeable = [t for t in found if t["territory"] in front] or found
+            return max(
+                placeable, key=lambda t: troops[t["territory"]] - front.get(t["territory"], 99)
+            )
         return found[0]
     return templates[0]
 
@@ -59,8 +80,7 @@ def drive(match: Match, leader: int, until: Any, limit: int = 3000) -> None:
         if seat_number == leader and until(view):
             return
         templates = match.engine.legal_actions(state, seat_number)
-        troops = {t["id"]: t["troops"] for t in view["territories"]}
-        template = pick(templates, seat_number == leader, troops)
+        template = pick(templates, seat_number == leader, view)
         user = match.seats.get(number=seat_number).user
         moves.submit_move(match.pk, user, concrete(template), match.version)
     raise AssertionError("the match did not reach the position asked for")

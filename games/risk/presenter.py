@@ -31,14 +31,19 @@ def territory(value: str, lang: str) -> str:
     return entry.get(lang, entry["en"]) if entry else str(value)
 
 
+def card_name(card: str, lang: str) -> str:
+    """A card's name: its territory, or the cease-fire card of the introductory game."""
+    return _("Cease-fire") if card == CEASE_FIRE_ID else territory(card, lang)
+
+
 class RiskPresenter(Presenter):
     def noun(self, key: str, value: Any, lang: str) -> str | None:
         if key in TERRITORY_KEYS and isinstance(value, str):
             return territory(value, lang)
         if key == "card" and isinstance(value, str):
-            return _("Cease-fire") if value == CEASE_FIRE_ID else territory(value, lang)
+            return card_name(value, lang)
         if key == "cards" and isinstance(value, list):
-            return ", ".join(territory(str(card), lang) for card in value)
+            return ", ".join(card_name(str(card), lang) for card in value)
         if key in {"defender_player", "eliminated_player"}:
             return None
         return None
@@ -62,6 +67,8 @@ class RiskPresenter(Presenter):
             return _("Blitz %(to)s from %(from)s") % {"to": target, "from": source}
         if kind == "move_in":
             return _("Move more troops into %(to)s") % {"to": target}
+        if kind == "maneuver" and "to" in action:
+            return _("Maneuver from %(from)s to %(to)s") % {"from": source, "to": target}
         if kind == "maneuver":
             return _("Maneuver from %(from)s") % {"from": source}
         if kind == "end_attack":
@@ -169,7 +176,7 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     hand = [
         {
             "id": card["card"],
-            "name": _("Cease-fire") if card["card"] == CEASE_FIRE_ID else territory(card["card"], lang),
+            "name": card_name(card["card"], lang),
             "stars": card["stars"],
             "star_range": range(card["stars"]),
             "cease_fire": card["card"] == CEASE_FIRE_ID,
