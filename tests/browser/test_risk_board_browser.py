@@ -102,3 +102,30 @@ def territory_name(action: dict[str, Any]) -> str:
     from games.risk.presenter import territory
 
     return territory(action["territory"], "en")
+
+
+def test_cards_are_traded_by_touching_them_on_the_board(
+    live_server, browser_instance, start_match, player, password
+):
+    from tests.browser.test_browser_play import log_in
+
+    match = late_position(start_match, player)
+    context = browser_instance.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = log_in(context, live_server, player, password)
+    page.goto(f"{live_server.url}/en/play/{match.pk}/")
+    page.locator("[data-choices] button", has_text="Trade cards").tap()
+    card = page.locator(".risk-hand .risk-card").first
+    assert "is-target" in card.get_attribute("class")
+    chosen = card.get_attribute("data-pick").removeprefix("card:")
+    card.tap()
+    assert card.get_attribute("aria-pressed") == "true"
+    assert "Cards: 1" in page.locator("[data-summary]").inner_text()
+    with page.expect_navigation():
+        page.locator("[data-confirm]").tap()
+    move = match.moves.order_by("-number").first()
+    assert move.action == {"type": "trade", "cards": [chosen]}
+    assert page.locator(f'.risk-hand [data-pick="card:{chosen}"]').count() == 0
+    assert "to place." in page.locator(".risk-reserve").inner_text()
+    context.close()

@@ -32,7 +32,8 @@ LATE = {
 
 
 def tap_territory(page: Any, key: str, touch: bool) -> None:
-    """Tap a territory where its troop badge is (a cell's middle may be its neighbour's)."""
+    """Tap a territory on its troop badge (the middle of a cell's box may be its neighbour's;
+    the labels let taps through to the cell below)."""
     cell = page.locator(f'.risk-map [data-pick="{key}"]')
     cell.scroll_into_view_if_needed()
     offset = page.evaluate(
@@ -40,12 +41,14 @@ def tap_territory(page: Any, key: str, touch: bool) -> None:
           const box = node => document.querySelector(node).getBoundingClientRect();
           const cell = box(`.risk-map [data-pick="${key}"]`);
           const badge = box(`.label[data-for="${key}"] .badge`);
-          return {x: badge.left + badge.width / 2 - cell.left, y: badge.top - 4 - cell.top};
+          return {x: badge.left + badge.width / 2 - cell.left,
+                  y: badge.top + badge.height / 2 - cell.top};
         }""",
         key,
     )
     assert "is-target" in cell.get_attribute("class"), f"{key} is not lit"
     cell.tap(position=offset) if touch else cell.click(position=offset)
+    assert "is-picked" in cell.get_attribute("class"), f"the tap on {key} was not taken"
 
 
 def press(page: Any, locator: Any, touch: bool) -> None:
