@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -33,16 +33,31 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Shapes:
-    """JSON Schemas of what the API answers about one game (OpenAPI 3.0 dialect).
+    """JSON Schemas of what the API answers and takes about one game (draft 2020-12, as
+    OpenAPI 3.1 takes them; ``games.shapes`` has the building blocks).
 
-    ``view``: the engine's view of a match; ``action``: one action (as listed in the legal
-    actions, templates included); ``result``'s ``extra``; ``options``: the match options.
-    The conformance test checks random matches against them.
+    ``view``: the engine's view of a match, for a seat and for a spectator. ``actions``: by
+    action type, one action as ``apply`` takes it. ``legal_actions``: by action type, an entry
+    of ``legal_actions`` (a template with ranges, in Risk); ``None`` when they are the actions
+    themselves. ``result``: ``Result.as_dict()``. The conformance test checks random matches
+    against them.
     """
 
     view: Mapping[str, Any]
-    action: Mapping[str, Any]
-    result_extra: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+    actions: Mapping[str, Mapping[str, Any]]
+    result: Mapping[str, Any]
+    legal_actions: Mapping[str, Mapping[str, Any]] | None = None
+
+    @property
+    def action(self) -> dict[str, Any]:
+        """Any one action ``apply`` takes."""
+        return {"anyOf": [dict(schema) for schema in self.actions.values()]}
+
+    @property
+    def legal_action(self) -> dict[str, Any]:
+        """Any one entry of ``legal_actions``."""
+        listed = self.actions if self.legal_actions is None else self.legal_actions
+        return {"anyOf": [dict(schema) for schema in listed.values()]}
 
 
 @dataclass(frozen=True)

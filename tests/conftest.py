@@ -319,3 +319,13 @@ def axe(artifacts: Path) -> Any:
         return violations
 
     return check
+
+
+@pytest.fixture
+def tiny(settings: Any) -> Any:
+    """The fourth game of the tests (Race to ten, ``tests/tinygame``), installed for one test."""
+    from games.registry import installed_games
+
+    settings.PARTIDA_GAMES = [*settings.PARTIDA_GAMES, "tests.tinygame"]
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.tinygame"]
+    return installed_games()["tiny"]

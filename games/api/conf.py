@@ -29,6 +29,7 @@ SPECTACULAR_SETTINGS = {
         "language."
     ),
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
@@ -38,6 +39,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.exact_inputs",
+        "games.api.schema.add_game_shapes",
     ],
     "ENUM_NAME_OVERRIDES": {
         "EmailModeEnum": ["now", "digest", "off"],

@@ -10,27 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from games.api.addresses import absolute
 from games.api.results import readable_result
-from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
+from games.engines.base import SYSTEM_ACTIONS, BaseEngine, Message, redact_event
 from games.play import presenting
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.registry import get_engine
+from games.rulebooks.anchors import section_url
 
 SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
 
 
-def section_url(game: str, anchor: str | None) -> str:
-    """The rulebook section in the active language, as an absolute URL ("" if none)."""
-    if not anchor:
-        return ""
-    try:
-        return absolute(reverse("rulebooks:section", args=[game, anchor]))
-    except NoReverseMatch:
-        return ""
+def section_link(game: str, anchor: str | None) -> str:
+    """The rulebook section in the active language, on the caller's address ("" if none)."""
+    url = section_url(game, anchor)
+    return absolute(url) if url else ""
 
 
 # Games -----------------------------------------------------------------------------------
@@ -39,7 +36,7 @@ def section_url(game: str, anchor: str | None) -> str:
 def option(game: str, spec: Any) -> dict[str, Any]:
     data = spec.as_dict()
     data["label"], data["help"] = gettext(data["label"]), gettext(data["help"])
-    data["section_url"] = section_url(game, spec.section)
+    data["section_url"] = section_link(game, spec.section)
     data["choices"] = [{"value": c["value"], "label": gettext(c["label"])} for c in data["choices"]]
     return data
 
@@ -60,7 +57,7 @@ def game(engine: BaseEngine[Any]) -> dict[str, Any]:
         "version": engine.version,
         "player_counts": sorted(counts),
         "options": [option(engine.slug, spec) for spec in engine.options_schema],
-        "rules_url": section_url(engine.slug, "overview"),
+        "rules_url": section_link(engine.slug, "overview"),
     }
 
 
@@ -170,7 +167,7 @@ def log_entries(
     reveal = match.status == Match.Status.FINISHED
     shown = names(seats)
     usernames = {s.number: s.user.username for s in seats if s.user}
-    message_ids: Mapping[str, str] = get_engine(match.game).event_messages
+    message_ids: Mapping[str, Message] = get_engine(match.game).event_messages
     entries = []
     for move in moves:
         kind = move.action.get("type") if isinstance(move.action, dict) else None

@@ -11,9 +11,13 @@ import re
 from itertools import product
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 
 from games.api.errors import DESCRIPTIONS, ErrorSerializer
+from games.engines.base import LEAVE, SKIP
+from games.registry import installed_games
+from games.shapes import enum, obj
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -147,3 +151,45 @@ def _blank_within_pattern(field: dict[str, Any]) -> None:
         if pattern is not None and re.search(pattern, ""):
             del field["oneOf"]
             field.update(choices[0])
+
+
+#: What the site itself records in a move log: a resignation or a time-out.
+SYSTEM_ACTION = obj({"type": enum([LEAVE, SKIP]), "reason": enum(["resigned", "timeout"])},
+                    optional=["reason"])  # fmt: skip
+
+
+def game_shapes() -> dict[str, dict[str, Any]]:
+    """Each installed game's JSON Schemas as named components (``RiskView``, ``CollarAction``,
+    ``RichelieuLegalAction``…), and ``SystemAction``."""
+    found: dict[str, dict[str, Any]] = {"SystemAction": SYSTEM_ACTION}
+    for slug, game in installed_games().items():
+        found[f"{slug.title()}View"] = dict(game.shapes.view)
+        found[f"{slug.title()}Action"] = game.shapes.action
+        found[f"{slug.title()}LegalAction"] = game.shapes.legal_action
+    return found
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+class GameShapeFieldExtension(OpenApiSerializerFieldExtension):
+    """Types a ``GameShapeField`` as any one of the installed games' shapes (the components
+    are added by the ``add_game_shapes`` hook, after drf-spectacular has named its enums)."""
+
+    target_class = "games.api.serializers.GameShapeField"
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
+        shape = self.target.shape
+        kind = "action" if shape == "logged_action" else shape
+        suffix = "".join(part.title() for part in kind.split("_"))
+        refs = [_ref(f"{slug.title()}{suffix}") for slug in installed_games()]
+        if shape == "logged_action":
+            refs.append(_ref("SystemAction"))
+        return {"anyOf": refs}
+
+
+def add_game_shapes(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: the components ``GameShapeField`` refers to."""
+    result.setdefault("components", {}).setdefault("schemas", {}).update(game_shapes())
+    return result

@@ -134,13 +134,25 @@ class MatchCreateSerializer(serializers.Serializer):
         return data
 
 
+class GameShapeField(serializers.DictField):
+    """A value whose shape is the match's game's: ``shape`` is "view", "action" (as ``apply``
+    takes it), "legal_action" (as ``legal_actions`` lists it) or "logged_action" (an action or
+    one the site records: a resignation, a time-out). ``games.api.schema`` types it per game
+    from each game package's ``shapes``."""
+
+    def __init__(self, shape: str, **kwargs: Any) -> None:
+        self.shape = shape
+        super().__init__(**kwargs)
+
+
 class TargetSerializer(serializers.Serializer):
     target = TargetField()
 
 
 class MoveSerializer(serializers.Serializer):
-    action = serializers.DictField(
-        help_text="A concrete action: one of the legal actions, with any ranges filled in."
+    action = GameShapeField(
+        "action",
+        help_text="A concrete action: one of the legal actions, with any ranges filled in.",
     )
     expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_VERSION,
@@ -329,8 +341,10 @@ class MatchDetailOut(MatchOut):
     timeout_policy = serializers.ChoiceField(choices=Match.TimeoutPolicy.choices)
     paused_seconds_left = serializers.IntegerField(allow_null=True)
     to_act = serializers.ListField(child=serializers.IntegerField())
-    view = serializers.DictField(
-        allow_null=True, help_text="The engine's view of the board for the caller's seat."
+    view = GameShapeField(
+        "view",
+        allow_null=True,
+        help_text="The engine's view of the board for the caller's seat.",
     )
     result = ResultOut(allow_null=True, help_text="Once the match is over.")
     seed_sha256 = serializers.CharField()
@@ -339,8 +353,9 @@ class MatchDetailOut(MatchOut):
 
 
 class LegalActionOut(serializers.Serializer):
-    action = serializers.DictField(
-        help_text="Send it as is, or with the ranges it names filled in (see the description)."
+    action = GameShapeField(
+        "legal_action",
+        help_text="Send it as is, or with the ranges it names filled in (see the description).",
     )
     label = serializers.CharField()
 
@@ -374,8 +389,10 @@ class MoveOut(serializers.Serializer):
     name = serializers.CharField(allow_null=True, help_text="That player's display name.")
     by_site = serializers.BooleanField(help_text="A time-out recorded by the site.")
     type = serializers.CharField(allow_null=True)
-    action = serializers.DictField(
-        allow_null=True, help_text="Shown for the caller's own moves, and for all once it is over."
+    action = GameShapeField(
+        "logged_action",
+        allow_null=True,
+        help_text="Shown for the caller's own moves, and for all once it is over.",
     )
     events = EventOut(many=True)
     created_at = serializers.DateTimeField()

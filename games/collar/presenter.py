@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.collar import board
 from games.collar.engine.data import CARDS
@@ -31,7 +32,11 @@ def card_name(card_id: str, lang: str) -> str:
         return str(card_id)
     wish = card.as_dict().get("wish") or {}
     if wish.get("kind") == "gem":
-        return _("%(id)s (wish: %(count)s × %(gem)s, %(florins)s florins)") % {
+        return ngettext(
+            "%(id)s (wish: %(count)s × %(gem)s, %(florins)s florin)",
+            "%(id)s (wish: %(count)s × %(gem)s, %(florins)s florins)",
+            wish["florins"],
+        ) % {
             "id": card_id,
             "count": wish["count"],
             "gem": gem_name(wish["gem"], lang),

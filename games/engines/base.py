@@ -16,6 +16,11 @@ rules stay selectable (the state remembers its version). Each engine's docstring
 User-facing text is never built here. Errors, options, events and score lines carry an English
 message id wrapped in ``gettext_noop`` (so ``makemessages`` extracts it) plus parameters; the
 Django layer translates the message id in the reader's language and formats the parameters.
+A message that counts something ("{player} placed {troops} troops") has two forms: it is a
+``Plural`` made by ``ngettext_noop(singular, plural, count="troops")``, and the Django layer
+picks the form the number in that parameter needs in the reader's language (``ngettext``). A
+message counts one thing in words; any other number in it stands after a label ("troops: 20"),
+which reads right whatever the number.
 """
 
 from __future__ import annotations
@@ -45,10 +50,53 @@ def gettext_noop(message: str) -> str:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A message id with a singular and a plural form; the number in the parameter named
+    ``count`` chooses between them (``ngettext``'s msgid, msgid_plural and n).
+
+    Where a message id must be one string (the ``label`` a stored score line keeps, the
+    ``message_key`` of an error's JSON), it is the plural form: that is how the message read
+    before it had two, so results stored then still match. Readers look the ``Plural`` up by
+    its code to render it.
+    """
+
+    singular: str
+    plural: str
+    count: str
+
+    def __str__(self) -> str:
+        return self.plural
+
+    def form(self, params: Mapping[str, Any]) -> str:
+        """The English form for these parameters (singular for exactly one)."""
+        return self.singular if params.get(self.count) == 1 else self.plural
+
+    def format(self, **params: Any) -> str:
+        """The English text with ``params`` filled in, as ``str.format`` on a message id."""
+        return self.form(params).format(**params)
+
+
+#: A message id: one string, or two forms chosen by a count.
+Message: TypeAlias = str | Plural
+
+
+def message_forms(message: Message) -> tuple[str, ...]:
+    """Every English form of a message id (one, or the singular and the plural)."""
+    return (message.singular, message.plural) if isinstance(message, Plural) else (message,)
+
+
+def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message with two forms for translation without translating it: ``makemessages``
+    extracts both as msgid and msgid_plural (see the project's ``makemessages`` command).
+    ``count`` names the parameter whose number chooses the form."""
+    return Plural(singular, plural, count)
+
+
+@dataclass(frozen=True)
 class ErrorSpec:
     """One kind of illegal action: its English message id and the rulebook section it breaks."""
 
-    message: str
+    message: Message
     section: str
 
 
@@ -56,7 +104,7 @@ class EngineError(Exception):
     """An illegal action or bad input. It never carries hidden information in its params."""
 
     def __init__(
-        self, code: str, message: str, section: str, params: Mapping[str, Any] | None = None
+        self, code: str, message: Message, section: str, params: Mapping[str, Any] | None = None
     ) -> None:
         super().__init__(code)
         self.code = code
@@ -67,13 +115,29 @@ class EngineError(Exception):
     def as_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
-            "message_key": self.message_key,
+            "message_key": str(self.message_key),
             "section": self.section,
             "params": dict(self.params),
         }
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message_key.format(**self.params)}"
+
+
+def error_in(errors: Mapping[str, ErrorSpec], code: str, **params: Any) -> EngineError:
+    """The error ``code`` of the catalogue ``errors`` (each game's ``catalogue.fail``)."""
+    spec = errors[code]
+    return EngineError(code, spec.message, spec.section, params)
+
+
+def bad_option(name: str) -> EngineError:
+    """The error for an option that is unknown or has a value the game does not offer."""
+    return EngineError(
+        "engine.bad_option",
+        gettext_noop("The option “{option}” has a value this game does not offer."),
+        "options",
+        {"option": name},
+    )
 
 
 @dataclass(frozen=True)
@@ -110,14 +174,14 @@ class ScoreLine:
     """One line of a score breakdown: ``label`` is a message id formatted with ``params``."""
 
     code: str
-    label: str
+    label: Message
     points: int
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
-            "label": self.label,
+            "label": str(self.label),
             "points": self.points,
             "params": dict(self.params),
         }
@@ -229,7 +293,12 @@ class BaseEngine(ABC, Generic[S]):
     versions: tuple[int, ...] = (1,)
     options_schema: tuple[OptionSpec, ...] = ()
     errors: Mapping[str, ErrorSpec] = {}
-    event_messages: Mapping[str, str] = {}
+    event_messages: Mapping[str, Message] = {}
+    #: The message id of each kind of score line, by its code (a stored result keeps the id as
+    #: it was then; readers render the current one).
+    score_labels: Mapping[str, Message] = {}
+    #: The name of each phase of the game (``view()["phase"]``), by its code.
+    phases: Mapping[str, str] = {}
     #: The rulebook section anchors this engine links to (errors, options, score lines).
     #: The wiki must have a section with each anchor in every language.
     sections: tuple[str, ...] = ()
@@ -258,18 +327,17 @@ class BaseEngine(ABC, Generic[S]):
         return normalised
 
     def bad_option(self, name: str) -> EngineError:
-        return EngineError(
-            "engine.bad_option",
-            gettext_noop("The option “{option}” has a value this game does not offer."),
-            "options",
-            {"option": name},
-        )
+        return bad_option(name)
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if players not in self.player_counts(options):
             raise EngineError(
                 "engine.bad_player_count",
-                gettext_noop("This game cannot be played by {players} players with these options."),
+                ngettext_noop(
+                    "This game cannot be played by {players} player with these options.",
+                    "This game cannot be played by {players} players with these options.",
+                    "players",
+                ),
                 "options",
                 {"players": players},
             )
@@ -285,6 +353,16 @@ class BaseEngine(ABC, Generic[S]):
                 {"version": str(chosen)[:20]},
             )
         return chosen
+
+    def checked_setup(
+        self, players: int, options: Mapping[str, Any], version: int | None
+    ) -> tuple[int, dict[str, Any]]:
+        """The rules version and the normalised options of a new game, checked in that order
+        (with the number of players); ``setup`` passes them on to the game's rules."""
+        chosen_version = self.rules_version(version)
+        chosen = self.normalise_options(options)
+        self.check_players(players, chosen)
+        return chosen_version, chosen
 
     # The rules (each engine overrides these) ---------------------------------------
 
@@ -359,8 +437,7 @@ class BaseEngine(ABC, Generic[S]):
 
     def fail(self, code: str, **params: Any) -> EngineError:
         """The error for ``code`` from this engine's catalogue (``raise self.fail(...)``)."""
-        spec = self.errors[code]
-        return EngineError(code, spec.message, spec.section, params)
+        return error_in(self.errors, code, **params)
 
     def apply_entry(self, state: S, entry: LogEntry) -> S:
         """Apply one log entry: a player's action, or a leave/skip recorded by the play layer."""

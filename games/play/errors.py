@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import EngineError
@@ -53,10 +52,15 @@ class IllegalMove(PlayError):
 
 def engine_message(error: EngineError) -> str:
     """The engine's message in the active language, with its parameters filled in."""
+    # Imported here: presenting imports the models, and this module is imported while the
+    # apps are still loading.
+    from games.play.presenting import translate
+
+    text = translate(error.message_key, error.params)
     try:
-        return gettext(error.message_key).format(**error.params)
+        return text.format(**error.params)
     except (KeyError, IndexError, ValueError):
-        return gettext(error.message_key)
+        return text
 
 
 lazy_engine_message = lazy(engine_message, str)

@@ -14,9 +14,9 @@ from games.play.models import DAYS_PER_MOVE, Match
 
 def option_help(game: str, help_text: str, section: str) -> str:
     """The option's one-line explanation with a link to the rulebook section about it."""
-    from games.play.pages import rule_url
+    from games.rulebooks.anchors import section_url
 
-    url = rule_url(game, section)
+    url = section_url(game, section)
     if not url:
         return gettext(help_text)
     return format_html('{} <a href="{}">{}</a>', gettext(help_text), url, gettext("Rules"))

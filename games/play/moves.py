@@ -92,7 +92,9 @@ def check_seat(seats: Iterable[Seat], user: Any) -> Seat:
 
 def check_action(action: Any, expected_version: Any) -> int:
     """The expected version as a number, if the action has the shape of a player's action."""
-    if not isinstance(action, dict) or action.get("type") in SYSTEM_ACTIONS:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise PlayError(*errors.BAD_ACTION)
+    if action["type"] in SYSTEM_ACTIONS:
         raise PlayError(*errors.BAD_ACTION)
     try:
         return int(expected_version)

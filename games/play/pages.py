@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest, QueryDict
-from django.urls import NoReverseMatch, reverse
 
 from games.core import safejson
 from games.engines.base import redact_event
@@ -18,6 +17,7 @@ from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 from games.play.presenting import render_log, render_result
 from games.registry import get_game
+from games.rulebooks.anchors import section_url
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
 RANGE_KEYS = {
@@ -58,15 +58,6 @@ def concrete_action(post: QueryDict) -> dict[str, Any]:
     if "choose_from" in template:
         action["cards"] = post.getlist("cards")
     return action
-
-
-def rule_url(game: str, anchor: str | None) -> str:
-    if not anchor:
-        return ""
-    try:
-        return reverse("rulebooks:section", args=[game, anchor])
-    except NoReverseMatch:
-        return ""
 
 
 def game_page_context(
@@ -129,7 +120,7 @@ def game_page_context(
         "history_step": history_step,
         "chat": recent_chat(match) if history_step is None else [],
         "result": render_result(match, names),
-        "rules_url": rule_url(match.game, "overview"),
+        "rules_url": section_url(match.game, "overview"),
         "board_template": game.board_template,
     }
 

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from games.engines.base import BaseEngine, redact_event
+from games.engines.base import BaseEngine, Message, Plural, redact_event
 from games.play.models import Match, Move
 from games.registry import get_game
 
@@ -93,10 +93,21 @@ def format_params(game: str, params: Mapping[str, Any], names: Mapping[int, str]
     return shown
 
 
+def translate(message: Message, params: Mapping[str, Any]) -> str:
+    """An engine's message id in the active language, not yet formatted. A message with two
+    forms takes the one its count needs in this language (``ngettext``); a count that is not a
+    number (a parameter the reader may not see) takes the form for "many"."""
+    if isinstance(message, Plural):
+        count = params.get(message.count)
+        number = count if isinstance(count, int) and not isinstance(count, bool) else 0
+        return ngettext(message.singular, message.plural, number)
+    return gettext(message)
+
+
 def render_message(
-    game: str, message_id: str, params: Mapping[str, Any], names: Mapping[int, str]
+    game: str, message_id: Message, params: Mapping[str, Any], names: Mapping[int, str]
 ) -> str:
-    text = gettext(message_id)
+    text = translate(message_id, params)
     try:
         return text.format(**format_params(game, params, names))
     except (KeyError, IndexError, ValueError):
@@ -113,10 +124,12 @@ def render_event(
 
 
 def phase_name(game: str, phase: Any) -> str:
-    """The name of a phase of the game in the active language ("" if it has none)."""
-    phases: Mapping[str, str] = getattr(get_game(game).engine, "phase_names", {})
-    name = phases.get(phase) if isinstance(phase, str) else None
-    return gettext(name) if name else ""
+    """The name of a phase of ``game`` (``view["phase"]``) in the active language; a phase
+    with no name shows as it is, and a view with no phase gives ""."""
+    if not isinstance(phase, str):
+        return ""
+    message = get_game(game).engine.phases.get(phase)
+    return gettext(message) if message else phase
 
 
 def describe_action(game: str, action: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -142,6 +155,7 @@ def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | No
     if not match.result:
         return None
     result = match.result
+    labels = get_game(match.game).engine.score_labels
     rows = []
     for seat_text, lines in result["breakdown"].items():
         seat = int(seat_text)
@@ -153,7 +167,12 @@ def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | No
                 "winner": seat in result["winners"],
                 "lines": [
                     {
-                        "text": render_message(match.game, line["label"], line["params"], names),
+                        "text": render_message(
+                            match.game,
+                            labels.get(line["code"], line["label"]),
+                            line["params"],
+                            names,
+                        ),
                         "points": line["points"],
                     }
                     for line in lines

@@ -27,9 +27,10 @@ from games.play import lifecycle, moves, records, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm
 from games.play.models import Match, Seat
-from games.play.pages import concrete_action, game_page_context, rule_url, since_last_visit
+from games.play.pages import concrete_action, game_page_context, since_last_visit
 from games.play.presenting import render_log
 from games.registry import installed_games
+from games.rulebooks.anchors import section_url
 
 #: Moves per page of a match's full log.
 LOG_PAGE = 50
@@ -141,7 +142,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     except StaleVersion as error:
         messages.warning(request, str(error.message))
     except PlayError as error:
-        url = rule_url(found.game, error.extra.get("section"))
+        url = section_url(found.game, error.extra.get("section"))
         if url:
             # Message storage keeps SafeData safe, so the link survives the redirect.
             text = format_html('{} <a href="{}">{}</a>', error.message, url, _("Read the rule"))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.play.presenting import Presenter
 from games.richelieu.engine.data import CARDS, COMPONENTS
@@ -29,7 +30,9 @@ def card_name(card_id: str, lang: str) -> str:
     if card is None:
         return str(card_id)
     region = COMPONENTS.names["regions"][card.region].get(lang, card.region)
-    return _("%(region)s, %(shields)s shield(s)") % {"region": region, "shields": card.shields}
+    return ngettext(
+        "%(region)s, %(shields)s shield", "%(region)s, %(shields)s shields", card.shields
+    ) % {"region": region, "shields": card.shields}
 
 
 class RichelieuPresenter(Presenter):

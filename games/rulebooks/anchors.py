@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
+from django.utils import translation
 
 from games.rulebooks.models import Section
 
@@ -93,9 +94,17 @@ def problems(
     return found
 
 
-def section_url(game: str, anchor: str) -> str:
-    """The link to a section in the active language (it redirects to the heading)."""
-    return reverse("rulebooks:section", args=[game, anchor])
+def section_url(game: str, anchor: str | None, language: str | None = None) -> str:
+    """The site's one link to a rulebook section (it redirects to the heading), in
+    ``language`` or the active one; "" without an anchor. Pages use it as it is, the API on
+    the address its caller used (``games.api.addresses.absolute``)."""
+    if not anchor:
+        return ""
+    try:
+        with translation.override(language or translation.get_language()):
+            return reverse("rulebooks:section", args=[game, anchor])
+    except NoReverseMatch:
+        return ""
 
 
 @cache

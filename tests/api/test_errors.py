@@ -138,6 +138,9 @@ def test_the_engine_tripping_on_a_strange_action_is_a_400(as_user, start_match):
     for action in (
         {"type": "place", "territory": ["x"], "troops": {"a": 1}},
         {"type": "attack", "from": None, "to": 3, "dice": "many"},
+        {"type": {"place": 1}},
+        {"type": ["leave"]},
+        {"type": None},
     ):
         response = bot.post(
             f"/matches/{match.pk}/moves/", {"action": action, "expected_version": 0}

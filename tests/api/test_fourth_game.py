@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 import pytest
 
@@ -18,13 +17,6 @@ from tests.engines import test_conformance
 
 pytestmark = pytest.mark.django_db
 ACTION = re.compile(r'<option value="([^"]*)">')
-
-
-@pytest.fixture
-def tiny(settings: Any) -> Any:
-    settings.PARTIDA_GAMES = [*settings.PARTIDA_GAMES, "tests.tinygame"]
-    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.tinygame"]
-    return installed_games()["tiny"]
 
 
 def test_the_fourth_game_is_listed_on_the_home_page_the_rules_and_the_api(
@@ -65,7 +57,7 @@ def test_the_fourth_game_is_played_to_the_end_through_the_pages(tiny, client, pl
             break
         client.force_login(to_act(match))
         page = client.get(f"/en/play/{match.pk}/").content.decode()
-        assert "Count: <strong>" in page
+        assert 'Count: <strong data-mark="count">' in page
         action = html.unescape(ACTION.findall(page)[-1])
         moved = client.post(
             f"/en/play/{match.pk}/move/", {"action": action, "version": match.version}
@@ -74,7 +66,8 @@ def test_the_fourth_game_is_played_to_the_end_through_the_pages(tiny, client, pl
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     page = client.get(f"/en/play/{match.pk}/").content.decode()
-    assert "Count: <strong>10</strong> of 10" in page and "Reached the target" in page
+    assert 'Count: <strong data-mark="count">10</strong> of 10' in page
+    assert "Reached the target" in page
 
 
 def test_the_fourth_game_is_played_to_the_end_through_the_api(tiny, as_user, player, opponent):

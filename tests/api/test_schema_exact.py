@@ -118,3 +118,40 @@ def test_a_display_name_may_be_emptied_as_the_schema_says(me, schema):
     field = schema["components"]["schemas"]["PatchedProfileInputRequest"]["properties"]
     assert "oneOf" not in field["display_name"] and field["display_name"]["pattern"]
     assert me.patch("/me/", {"display_name": ""}).status_code == 200
+
+
+def component_validator(schema, name):
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(
+        {"$ref": f"#/components/schemas/{name}", "components": schema["components"]}
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [("risk", {"mode": "intro"}, 3), ("collar", {}, 2), ("richelieu", {}, 2)],
+)
+def test_the_schema_types_each_games_view_and_actions(
+    as_user, start_match, schema, game, options, players
+):
+    from tests.api.conftest import to_act
+
+    assert schema["openapi"] == "3.1.0"
+    match = start_match(game, options, players)
+    bot = as_user(to_act(match))
+    view = bot.get(f"/matches/{match.pk}/").json()["view"]
+    listed = [
+        entry["action"] for entry in bot.get(f"/matches/{match.pk}/actions/").json()["actions"]
+    ]
+    title = game.title()
+    assert component_validator(schema, f"{title}View").is_valid(view)
+    for action in listed:
+        assert component_validator(schema, f"{title}LegalAction").is_valid(action)
+    others = [other.title() for other in installed_games() if other != game]
+    for other in others:
+        assert not component_validator(schema, f"{other}View").is_valid(view)
+    detail = schema["components"]["schemas"]["MatchDetailOut"]["properties"]["view"]
+    assert {"$ref": f"#/components/schemas/{title}View"} in detail["anyOf"]
+    move = schema["components"]["schemas"]["MoveRequest"]["properties"]["action"]
+    assert {"$ref": f"#/components/schemas/{title}Action"} in move["anyOf"]

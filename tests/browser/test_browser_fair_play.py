@@ -11,6 +11,7 @@ import pytest
 from games.accounts.models import User
 from games.play import lifecycle, moves
 from games.play.models import Match
+from tests.browser.test_browser_play import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -31,16 +32,6 @@ def finished_match(player, opponent) -> Match:
         user = User.objects.get(seats__match=match, seats__number=seat)
         action = rng.choice(engine.legal_actions(match.engine_state(), seat))
         moves.submit_move(match.pk, user, action, match.version)
-
-
-def log_in(context, live_server, user, password):
-    page = context.new_page()
-    page.goto(f"{live_server.url}/en/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", password)
-    page.locator("form.stacked-form button[type=submit]").click()
-    page.wait_for_load_state()
-    return page
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)

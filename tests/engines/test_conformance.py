@@ -6,26 +6,58 @@ every offered action applies; illegal actions (unknown, malformed, out of turn, 
 that does not exist) are coded errors that leave the state as it was; the state survives a
 JSON round trip; what a seat (or a spectator) sees and may do does not change when everything
 hidden from it is dealt differently; the views are JSON; and at the end the result adds up
-and the seed plus the log replay the very same state.
+and the seed plus the log replay the very same state. Every view, every listed and every
+applied action and the result match the game's JSON Schemas (``shapes.py``), and every phase
+a view shows has a name.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from itertools import product
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from games.engines.base import BaseEngine, EngineError
-from games.registry import installed_games
+from games.registry import Shapes, installed_games
 
 #: Past this many actions the players still in leave one by one, which must end any game.
 MAX_STEPS = 1500
 #: Checks that view every seat run every this many steps (and at the first and last).
 CHECK_EVERY = 7
+#: Every view and every listed action is checked against the game's JSON Schemas the first time
+#: a phase comes up, and then every this many steps (validating is slower than playing).
+SHAPE_EVERY = 5 * CHECK_EVERY
 GARBAGE: list[Any] = [None, -1, 10**9, "zz-not-an-id", [], {}, True, 2.5]
+
+
+class Schemas:
+    """Validators for one game's shapes; ``check`` fails with the first error's path."""
+
+    def __init__(self, shapes: Shapes) -> None:
+        def validator(schema: Any) -> Draft202012Validator:
+            Draft202012Validator.check_schema(schema)
+            return Draft202012Validator(schema)
+
+        self.view = validator(shapes.view)
+        self.result = validator(shapes.result)
+        self.actions = {kind: validator(schema) for kind, schema in shapes.actions.items()}
+        listed = shapes.actions if shapes.legal_actions is None else shapes.legal_actions
+        self.legal = {kind: validator(schema) for kind, schema in listed.items()}
+
+    @staticmethod
+    def check(validator: Draft202012Validator, value: Any, what: str) -> None:
+        error = next(iter(validator.iter_errors(value)), None)
+        assert error is None, f"{what} at {list(error.absolute_path)}: {error.message}"
+
+    def check_action(self, action: dict[str, Any], legal: bool) -> None:
+        validators = self.legal if legal else self.actions
+        assert action["type"] in validators, f"no shape for the action type {action['type']}"
+        self.check(validators[action["type"]], action, f"action {action}")
 
 
 def option_sets(engine: BaseEngine[Any]) -> list[dict[str, Any]]:
@@ -128,6 +160,21 @@ def check_garbage(
         check_refused(engine, state, bad_seat, legal[0])
 
 
+@cache
+def schemas_of(slug: str) -> Schemas:
+    """The checked validators of a game's shapes, built once per game."""
+    return Schemas(installed_games()[slug].shapes)
+
+
+def check_shapes(
+    engine: BaseEngine[Any], state: Any, players: int, legal: list[Any], schemas: Schemas
+) -> None:
+    for seat in [None, *range(players)]:
+        schemas.check(schemas.view, engine.view(state, seat), f"the view of seat {seat}")
+    for offered in legal:
+        schemas.check_action(offered, legal=True)
+
+
 def check_hidden(engine: BaseEngine[Any], state: Any, players: int, seed: int) -> None:
     for seat in [None, *range(players)]:
         view = engine.view(state, seat)
@@ -138,7 +185,7 @@ def check_hidden(engine: BaseEngine[Any], state: Any, players: int, seed: int) -
             assert engine.legal_actions(other, seat) == engine.legal_actions(state, seat)
 
 
-def check_end(engine, state, players, options, seed, log) -> None:
+def check_end(engine, state, players, options, seed, log, schemas) -> None:
     assert engine.is_over(state) and engine.to_act(state) == []
     result = engine.result(state)
     assert result is not None
@@ -150,18 +197,20 @@ def check_end(engine, state, players, options, seed, log) -> None:
     assert sorted(ranked) == list(range(players))
     assert set(result.winners) <= set(result.ranking[0])
     json.dumps(result.as_dict())
+    schemas.check(schemas.result, result.as_dict(), "the result")
     replayed = engine.replay(players, options, seed, log)
     assert as_json(engine, replayed) == as_json(engine, state), "seed + log replay differently"
 
 
 @pytest.mark.parametrize(("slug", "options", "players"), configurations())
 def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, players):
-    engine = installed_games()[slug].engine
+    engine, schemas = installed_games()[slug].engine, schemas_of(slug)
     seed = random.Random(f"{slug}{players}{sorted(options.items())}").getrandbits(48)
     rnd = random.Random(seed)
     state = engine.setup(players, options, seed)
     assert as_json(engine, state) == as_json(engine, engine.setup(players, options, seed))
     log: list[dict[str, Any]] = []
+    phases_checked: set[str] = set()
     step = 0
     while not engine.is_over(state):
         waiting = engine.to_act(state)
@@ -173,6 +222,11 @@ def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, play
         legal = engine.legal_actions(state, seat)
         assert legal, f"seat {seat} must act but has no legal action"
         json.dumps(legal)
+        phase = engine.view(state, None).get("phase", "")
+        assert not phase or phase in engine.phases, f"the phase {phase!r} has no name"
+        if phase not in phases_checked or step % SHAPE_EVERY == 0:
+            phases_checked.add(phase)
+            check_shapes(engine, state, players, legal, schemas)
         if step % CHECK_EVERY == 0:
             check_hidden(engine, state, players, seed + step)
             check_garbage(engine, state, seat, legal, players)
@@ -187,9 +241,15 @@ def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, play
             entry: dict[str, Any] = {"seat": seat, "action": {"type": "leave"}}
             state = engine.leave(state, seat)
         else:
-            action, state = applies(engine, state, seat, rnd.choice(legal), rnd)
+            template = rnd.choice(legal)
+            schemas.check_action(template, legal=True)
+            action, state = applies(engine, state, seat, template, rnd)
+            schemas.check_action(action, legal=False)
             entry = {"seat": seat, "action": action}
         log.append(entry)
         step += 1
     check_hidden(engine, state, players, seed)
-    check_end(engine, state, players, options, seed, log)
+    check_shapes(engine, state, players, [], schemas)
+    final_phase = engine.view(state, None).get("phase", "")
+    assert not final_phase or final_phase in engine.phases
+    check_end(engine, state, players, options, seed, log, schemas)

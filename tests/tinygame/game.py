@@ -1,4 +1,5 @@
 from games.registry import Game, Shapes
+from games.shapes import array, obj, result
 from tests.tinygame.engine import ENGINE
 from tests.tinygame.presenter import TinyPresenter
 
@@ -8,23 +9,17 @@ GAME = Game(
     presenter=TinyPresenter(ENGINE),
     blurb="Add one or two; whoever reaches ten wins.",
     shapes=Shapes(
-        view={
-            "type": "object",
-            "required": ["count", "target", "to_act", "winner"],
-            "properties": {
+        view=obj(
+            {
                 "count": {"type": "integer"},
                 "target": {"type": "integer"},
-                "to_act": {"type": "array", "items": {"type": "integer"}},
-                "winner": {"type": "integer", "nullable": True},
-            },
+                "to_act": array({"type": "integer"}),
+                "winner": {"type": ["integer", "null"]},
+            }
+        ),
+        actions={
+            "add": obj({"type": {"const": "add"}, "amount": {"enum": [1, 2]}}),
         },
-        action={
-            "type": "object",
-            "required": ["type", "amount"],
-            "properties": {
-                "type": {"type": "string", "enum": ["add"]},
-                "amount": {"type": "integer", "enum": [1, 2]},
-            },
-        },
+        result=result(score_params=obj({}), extra=obj({}), codes=["won"]),
     ),
 )

@@ -1,4 +1,4 @@
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.play.presenting import Presenter
@@ -10,3 +10,9 @@ class TinyPresenter(Presenter):
 
     def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {"left_to_go": view["target"] - view["count"]}
+
+    def picks(self, action: Mapping[str, Any]) -> list[str]:
+        return [f"add:{action['amount']}"] if "amount" in action else []
+
+    def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
+        return {"count"} if any(e.get("code") == "tiny.added" for e in events) else set()

@@ -189,7 +189,7 @@ class Moves(ApiView):
             change = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
         except IllegalMove as error:
             game = Match.objects.filter(pk=pk).values_list("game", flat=True).first() or ""
-            error.extra["section_url"] = presenters.section_url(game, error.extra.get("section"))
+            error.extra["section_url"] = presenters.section_link(game, error.extra.get("section"))
             raise
         # The change carries the match as it left it, with its seats and who is away.
         match, seats = change.match, list(change.seats)

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api.serializers import GameShapeField
 from games.api.views.base import ApiView, visible_match
 from games.play.records import match_record
 
@@ -24,9 +25,10 @@ class RecordPlayerOut(serializers.Serializer):
 class RecordEntryOut(serializers.Serializer):
     number = serializers.IntegerField(help_text="1, 2, … in the order of play.")
     seat = serializers.IntegerField()
-    action = serializers.DictField(
+    action = GameShapeField(
+        "logged_action",
         help_text="As sent, or `leave` / `timeout_skip` when the site recorded a time-out or a "
-        "resignation."
+        "resignation.",
     )
 
 

@@ -25,6 +25,7 @@ from games.api.serializers import (
 )
 from games.api.views.base import ApiView, Cursor, paged, validated
 from games.play.errors import PlayError
+from games.rulebooks.anchors import section_url
 from games.rulebooks.models import MAX_NUMBER, Revision, Rulebook, Section
 from games.rulebooks.search import search
 
@@ -43,9 +44,8 @@ def page_or_404(game: str, language: str) -> Rulebook:
     return book
 
 
-def section_url(game: str, language: str, anchor: str) -> str:
-    with translation.override(language):
-        return absolute(reverse("rulebooks:section", args=[game, anchor]))
+def section_link(game: str, language: str, anchor: str) -> str:
+    return absolute(section_url(game, anchor, language))
 
 
 def book_data(book: Rulebook) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def section_data(book: Rulebook, section: Section) -> dict[str, Any]:
         "title": section.title,
         "html": section.html,
         "changed_in": section.changed_in,
-        "url": section_url(book.game, book.language, section.anchor),
+        "url": section_link(book.game, book.language, section.anchor),
     }
 
 
@@ -123,7 +123,7 @@ class RulebookSearch(ApiView):
             {
                 "game": hit.game, "language": language, "page_title": hit.page_title,
                 "anchor": hit.anchor, "title": hit.title, "snippet_html": str(hit.snippet),
-                "url": section_url(hit.game, language, hit.anchor),
+                "url": section_link(hit.game, language, hit.anchor),
             }
             for hit in hits
         ]  # fmt: skip

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from games.collar.engine.collars import Collar, best_collar, best_keep, discard_outlook
-    from games.collar.engine.data import CARDS, NOTE, noun, solo_rank
-    from games.collar.engine.engine import ENGINE, CollarEngine, card_catalogue
+    from games.collar.engine.data import CARDS, NOTE, card_catalogue, noun, solo_rank
+    from games.collar.engine.engine import ENGINE, CollarEngine
     from games.collar.engine.state import CollarState
 
 #: Each public name and the module of this package that defines it.
@@ -30,7 +30,7 @@ EXPORTS = {
     "NOTE": "data",
     "best_collar": "collars",
     "best_keep": "collars",
-    "card_catalogue": "engine",
+    "card_catalogue": "data",
     "discard_outlook": "collars",
     "noun": "data",
     "solo_rank": "data",

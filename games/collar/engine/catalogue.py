@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+from typing import Any
+
+from games.engines.base import (
+    EngineError,
+    ErrorSpec,
+    Message,
+    OptionSpec,
+    error_in,
+    gettext_noop,
+    ngettext_noop,
+)
 
 SLUG = "collar"
 
@@ -141,12 +151,17 @@ ERRORS: dict[str, ErrorSpec] = {
     ),
 }
 
-EVENTS: dict[str, str] = {
-    "collar.dealt": gettext_noop(
-        "The cards are shuffled, {removed} are put aside unseen and {card} is the common card; "
-        "{pile} cards make the draw pile."
+EVENTS: dict[str, Message] = {
+    "collar.dealt": ngettext_noop(
+        "The cards are shuffled and {card} is the common card; {pile} card makes the draw pile "
+        "(cards put aside unseen: {removed}).",
+        "The cards are shuffled and {card} is the common card; {pile} cards make the draw pile "
+        "(cards put aside unseen: {removed}).",
+        "pile",
     ),
-    "collar.hand_dealt": gettext_noop("{player} receives {count} cards."),
+    "collar.hand_dealt": ngettext_noop(
+        "{player} receives {count} card.", "{player} receives {count} cards.", "count"
+    ),
     "collar.drew": gettext_noop("{player} draws a card from the pile."),
     "collar.pile_emptied": gettext_noop("The draw pile is empty."),
     "collar.took_discard": gettext_noop("{player} takes {card} from the discard pile."),
@@ -169,26 +184,44 @@ EVENTS: dict[str, str] = {
     "collar.skipped_keep": gettext_noop(
         "{player} runs out of time: the hand stays as it was and both cards are put away."
     ),
-    "collar.solo_finished": gettext_noop("The {turns} turns are over."),
+    "collar.solo_finished": ngettext_noop(
+        "The {turns} turn is over.", "The {turns} turns are over.", "turns"
+    ),
     "collar.left": gettext_noop("{player} leaves the game."),
-    "collar.collar_shown": gettext_noop(
-        "{player} shows a collar worth {florins} florins with {wishes} wishes met."
+    "collar.collar_shown": ngettext_noop(
+        "{player} shows a necklace worth {florins} florin (wishes met: {wishes}).",
+        "{player} shows a necklace worth {florins} florins (wishes met: {wishes}).",
+        "florins",
     ),
-    "collar.won": gettext_noop("{player} makes the collar the Duchess chooses."),
+    "collar.won": gettext_noop("{player} makes the necklace the Duchess chooses."),
     "collar.shared_win": gettext_noop(
-        "The collars are worth the same: the Duchess keeps both and the win is shared."
+        "The necklaces are worth the same: the Duchess keeps both and the win is shared."
     ),
-    "collar.rank_aprendiz": gettext_noop("{player} is still an Apprentice ({florins} florins)."),
-    "collar.rank_artista": gettext_noop("{player} is now an Artist ({florins} florins)."),
-    "collar.rank_oficial": gettext_noop(
-        "{player} reaches the rank of Journeyman ({florins} florins)."
+    "collar.rank_aprendiz": ngettext_noop(
+        "{player} is still an Apprentice ({florins} florin).",
+        "{player} is still an Apprentice ({florins} florins).",
+        "florins",
     ),
-    "collar.rank_magister": gettext_noop(
-        "{player} reaches the highest rank: Magister ({florins} florins)."
+    "collar.rank_artista": ngettext_noop(
+        "{player} is now an Artist ({florins} florin).",
+        "{player} is now an Artist ({florins} florins).",
+        "florins",
+    ),
+    "collar.rank_oficial": ngettext_noop(
+        "{player} reaches the rank of Journeyman ({florins} florin).",
+        "{player} reaches the rank of Journeyman ({florins} florins).",
+        "florins",
+    ),
+    "collar.rank_magister": ngettext_noop(
+        "{player} reaches the highest rank: Magister ({florins} florin).",
+        "{player} reaches the highest rank: Magister ({florins} florins).",
+        "florins",
     ),
 }
 
-#: English message ids of the solo ranks (shown with the result).
+#: English message ids of the solo ranks, kept in the result's ``extra`` (so they stay as they
+#: were when results were first stored, "collar" included, though the English game term is now
+#: "necklace": a stored record must replay to the very same result).
 RANK_MESSAGES: dict[str, str] = {
     "aprendiz": gettext_noop("Apprentice: a collar of up to 26 florins."),
     "artista": gettext_noop("Artist: a collar of 27 to 30 florins."),
@@ -196,7 +229,15 @@ RANK_MESSAGES: dict[str, str] = {
     "magister": gettext_noop("Magister: a collar of 34 florins or more."),
 }
 
-SCORE_LABELS: dict[str, str] = {
+#: The name of each phase of a turn (``view()["phase"]``).
+PHASES: dict[str, str] = {
+    "take": gettext_noop("taking a card"),
+    "keep": gettext_noop("keeping one of two cards"),
+    "discard": gettext_noop("discarding a card"),
+    "over": gettext_noop("game over"),
+}
+
+SCORE_LABELS: dict[str, Message] = {
     "collar.wish_met": gettext_noop("Wish on {card}: {count} × {gem}, met"),
     "collar.wish_missed": gettext_noop("Wish on {card}: {count} × {gem}, not met ({found} found)"),
     "collar.rainbow_wish_met": gettext_noop("Wish on {card}: exactly one rainbow stone, met"),
@@ -205,3 +246,8 @@ SCORE_LABELS: dict[str, str] = {
     ),
     "collar.gold": gettext_noop("Gold ingots: {ingots}"),
 }
+
+
+def fail(code: str, **params: Any) -> EngineError:
+    """The error ``code`` of this catalogue, with its parameters (``raise fail(...)``)."""
+    return error_in(ERRORS, code, **params)

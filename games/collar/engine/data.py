@@ -122,3 +122,8 @@ def noun(code: str, language: str) -> str:
     """The name of a gem, symbol, expansion or solo rank in ``language`` (en, es or it)."""
     names = NOUNS.get(code, {})
     return names.get(language) or names.get("en") or code
+
+
+def card_catalogue() -> dict[str, dict[str, Any]]:
+    """Every card's public data by id (for a page that draws cards)."""
+    return {card_id: card.as_dict() for card_id, card in CARDS.items()}

@@ -82,3 +82,8 @@ def build_result(state: CollarState) -> Result:
         breakdown={seat: score_lines(collar, state.gold) for seat, collar in collars.items()},
         extra=extra,
     )
+
+
+def final_result(state: CollarState) -> Result | None:
+    """The result once the game is over, else ``None``."""
+    return build_result(state) if state.over else None

@@ -22,6 +22,7 @@ TAKE = "take"
 KEEP = "keep"
 DISCARD = "discard"
 OVER = "over"
+PHASES = (TAKE, KEEP, DISCARD, OVER)
 
 #: Where the card taken this turn came from.
 FROM_PILE = "pile"
@@ -104,3 +105,8 @@ def state_from_json(data: Mapping[str, Any]) -> CollarState:
             value = tuple(value)
         values[field.name] = value
     return CollarState(**values)
+
+
+def copy_events(state: CollarState) -> list[Event]:
+    """The events of the last move, copied (the engine's ``events``)."""
+    return copy.deepcopy(list(state.events))

@@ -12,8 +12,9 @@ from typing import Any
 
 from games.collar.engine.collars import best_collar, discard_outlook
 from games.collar.engine.data import CARDS, HAND_SIZE, SOLO_TURNS
+from games.collar.engine.scoring import final_result
 from games.collar.engine.state import FROM_DISCARD, FROM_SHOWN, KEEP, SOLO, CollarState
-from games.engines.base import Result, Rng, View, redeal
+from games.engines.base import Rng, View, redeal
 
 
 def _cards(card_ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
@@ -47,7 +48,8 @@ def _last_taken(state: CollarState, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def build_view(state: CollarState, seat: int | None, result: Result | None) -> View:
+def build_view(state: CollarState, seat: int | None) -> View:
+    result = final_result(state)
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players
     ):

@@ -18,6 +18,12 @@ def noun(game: str, key: str, value: Any) -> str:
     return presenting.noun(game, key, value)
 
 
+@register.simple_tag
+def phase_name(game: str, phase: str) -> str:
+    """The name of a phase of the game (``view.phase``) in the active language."""
+    return presenting.phase_name(game, phase)
+
+
 @register.filter
 def seat_name(seat: Any, names: Mapping[int, str]) -> str:
     if isinstance(seat, int) and seat in names:

@@ -3,7 +3,17 @@ score lines. Each points at a section of the rulebook page (the anchors in ``SEC
 
 from __future__ import annotations
 
-from games.engines.base import ErrorSpec, OptionSpec, gettext_noop
+from typing import Any
+
+from games.engines.base import (
+    EngineError,
+    ErrorSpec,
+    Message,
+    OptionSpec,
+    error_in,
+    gettext_noop,
+    ngettext_noop,
+)
 
 SECTIONS: tuple[str, ...] = (
     "overview",
@@ -65,7 +75,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def _e(message: str, section: str) -> ErrorSpec:
+def _e(message: Message, section: str) -> ErrorSpec:
     return ErrorSpec(message, section)
 
 
@@ -136,7 +146,11 @@ ERRORS: dict[str, ErrorSpec] = {
         gettext_noop("You have no marker in your stock to place."), "markers"
     ),
     "richelieu.marker_limit": _e(
-        gettext_noop("With four players at most {limit} of your markers may lie on cards."),
+        ngettext_noop(
+            "With four players at most {limit} of your markers may lie on cards.",
+            "With four players at most {limit} of your markers may lie on cards.",
+            "limit",
+        ),
         "four-players",
     ),
     "richelieu.move_not_allowed": _e(
@@ -163,9 +177,12 @@ ERRORS: dict[str, ErrorSpec] = {
         "blocked-player",
     ),
     "richelieu.third_marker_in_stock": _e(
-        gettext_noop(
+        ngettext_noop(
+            "With four players at most {limit} of your markers lies on cards and the others stay "
+            "in your stock; while they are there you may neither place nor move a marker.",
             "With four players at most {limit} of your markers lie on cards and the other stays "
-            "in your stock; while it is there you may neither place nor move a marker."
+            "in your stock; while it is there you may neither place nor move a marker.",
+            "limit",
         ),
         "four-players",
     ),
@@ -174,8 +191,9 @@ ERRORS: dict[str, ErrorSpec] = {
     ),
 }
 
-EVENTS: dict[str, str] = {
-    "richelieu.took_card": gettext_noop("{player} took card {card} ({region}, {shields} shields)."),
+EVENTS: dict[str, Message] = {
+    # The card's name says its region and shields ("Bretagne, 2 shields").
+    "richelieu.took_card": gettext_noop("{player} took {card}."),
     "richelieu.took_disc": gettext_noop("{player} took the face-down disc lying on card {card}."),
     "richelieu.paid_from_stock": gettext_noop(
         "{player} paid a marker from stock into the box for card {card}; "
@@ -208,11 +226,28 @@ EVENTS: dict[str, str] = {
     ),
 }
 
-SCORE_LABELS: dict[str, str] = {
-    "richelieu.region_majority": gettext_noop("{region}: {shields} shields"),
+
+#: The name of each phase of a turn (``view()["phase"]``).
+PHASES: dict[str, str] = {
+    "take": gettext_noop("taking a card"),
+    "after": gettext_noop("second card or marker"),
+    "over": gettext_noop("game over"),
+}
+
+SCORE_LABELS: dict[str, Message] = {
+    "richelieu.region_majority": ngettext_noop(
+        "{region}: {shields} shield", "{region}: {shields} shields", "shields"
+    ),
     "richelieu.region_present": gettext_noop("At least one card of {region}"),
     "richelieu.region_missing": gettext_noop("No card of {region}"),
-    "richelieu.symbol_majority": gettext_noop("{symbol}: {count} symbols"),
+    "richelieu.symbol_majority": ngettext_noop(
+        "{symbol}: {count} symbol", "{symbol}: {count} symbols", "count"
+    ),
     "richelieu.symbol_missing": gettext_noop("No card with the symbol {symbol}"),
     "richelieu.left": gettext_noop("Left the game"),
 }
+
+
+def fail(code: str, **params: Any) -> EngineError:
+    """The error ``code`` of this catalogue, with its parameters (``raise fail(...)``)."""
+    return error_in(ERRORS, code, **params)

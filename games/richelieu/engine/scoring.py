@@ -9,6 +9,7 @@ from typing import Any
 from games.engines.base import Result, ScoreLine
 from games.richelieu.engine.catalogue import FUN_FOR_2, SCORE_LABELS
 from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS, SHIELD, SYMBOL
+from games.richelieu.engine.state import OVER, State
 
 MISSING_PENALTY = -5
 PRESENCE_BONUS = 2
@@ -142,5 +143,22 @@ def build_result(
             "sections": {
                 line.code: sections[line.code] for lines in breakdown.values() for line in lines
             },
+        },
+    )
+
+
+def final_result(state: State) -> Result | None:
+    """The result once the game is over (the discs every seat held included), else ``None``."""
+    if state.phase != OVER:
+        return None
+    return build_result(
+        state.ruleset,
+        state.players,
+        state.hands,
+        state.held,
+        state.left,
+        {
+            "ended": state.ended,
+            "discs": {str(seat): list(state.held[seat]) for seat in range(state.players)},
         },
     )

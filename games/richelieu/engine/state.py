@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.base import Event
+from games.richelieu.engine.catalogue import fail
 from games.richelieu.engine.data import CARDS, DISCS
 
 #: Phases of a turn. "take": the first card (or a pass if nothing can be taken); "after": a
@@ -154,6 +156,27 @@ class State:
         if any(not 0 <= seat < players for seat in seats):
             raise ValueError("unknown seat")
         return state
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    return state.to_json()
+
+
+def state_from_json(data: Mapping[str, Any]) -> State:
+    """The state ``state_to_json`` wrote, under rules this engine still plays; anything else
+    is the error "richelieu.bad_state"."""
+    try:
+        state = State.from_json(dict(data))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise fail("richelieu.bad_state") from error
+    if state.rules not in RULES_VERSIONS:
+        raise fail("richelieu.bad_state")
+    return state
+
+
+def copy_events(state: State) -> list[Event]:
+    """The events of the last move, copied (the engine's ``events``)."""
+    return [copy_event(event) for event in state.events]
 
 
 def copy_event(event: Any) -> Event:

@@ -13,6 +13,7 @@ from typing import Any
 from games.engines.base import Rng, View, redeal
 from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS
 from games.richelieu.engine.rules import marker_limit, markers_on_cards
+from games.richelieu.engine.scoring import final_result
 from games.richelieu.engine.state import OVER, State
 
 
@@ -70,8 +71,9 @@ def _seat_summary(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, seat: int | None, result: dict[str, Any] | None) -> View:
+def build_view(state: State, seat: int | None) -> View:
     over = state.phase == OVER
+    result = final_result(state)
     viewer = seat if seat is not None and 0 <= seat < state.players else None
     view: View = {
         "game": "richelieu",
@@ -100,7 +102,7 @@ def build_view(state: State, seat: int | None, result: dict[str, Any] | None) ->
             if over
             else {}
         ),
-        "result": result,
+        "result": None if result is None else result.as_dict(),
     }
     view.update(static_catalogue())
     return view

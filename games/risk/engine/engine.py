@@ -74,248 +74,69 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.base import Event, Result, Rng, ScoreLine
-from games.risk.engine.actions import ActionRules
-from games.risk.engine.catalogue import (
-    ERRORS,
-    EVENT_MESSAGES,
-    OPTIONS,
-    SCORE_TERRITORIES,
-    SECTIONS,
-)
-from games.risk.engine.data import CEASE_FIRE, board, static_board
-from games.risk.engine.flow import CLASSIC, INTRO, TWO_PLAYER, event, span
-from games.risk.engine.state import (
-    ACTIVE,
-    CLAIM,
-    ELIMINATED,
-    LEFT,
-    MOVE_IN,
-    OVER,
-    SETUP_PLACE,
-    UNCLAIMED,
-    RiskState,
-    copy_json,
-    neutral_code,
-    state_from_json,
-    state_to_json,
-)
-from games.risk.engine.view import ViewRules, hidden_variant
+from games.engines.base import Action, BaseEngine, Event, Result, View
+from games.risk.engine import rules, scoring
+from games.risk.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
+from games.risk.engine.data import static_board
+from games.risk.engine.state import RiskState, copy_events, state_from_json, state_to_json
+from games.risk.engine.view import build_view, hidden_variant
 
 
-class RiskEngine(ActionRules, ViewRules):
+class RiskEngine(BaseEngine[RiskState]):
     slug = "risk"
     name = "Risk"
     version = 2
     versions = (1, 2)
     options_schema = OPTIONS
     errors = ERRORS
-    event_messages = EVENT_MESSAGES
+    event_messages = EVENTS
+    score_labels = SCORE_LABELS
+    phases = PHASES
     sections = SECTIONS
 
-    # Players and options ---------------------------------------------------------------
-
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        """2 for the two-player game; 3–5 otherwise (4–5 for the short introductory game)."""
-        mode = options.get("mode", "classic")
-        if mode == TWO_PLAYER:
-            return (2,)
-        if mode == INTRO and options.get("short_game", False):
-            return (4, 5)
-        return (3, 4, 5)
+        return rules.player_counts(options)
 
     def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults filled in; an option of another mode set away from its default is refused."""
-        if not isinstance(options, Mapping):
-            raise self.bad_option("mode")
-        normalised = super().normalise_options(options)
-        mode = normalised["mode"]
-        if normalised["deal_territories"] and mode != CLASSIC:
-            raise self.fail("risk.option_not_for_mode", option="deal_territories", mode=mode)
-        if normalised["short_game"] and mode != INTRO:
-            raise self.fail("risk.option_not_for_mode", option="short_game", mode=mode)
-        return normalised
+        return rules.check_mode_options(super().normalise_options(rules.option_values(options)))
 
     def static_board(self) -> dict[str, Any]:
         """The map for templates: names in en/es/it, x/y layout, connections, charts."""
         return static_board()
 
-    # Setup -----------------------------------------------------------------------------
-
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, version: int | None = None
     ) -> RiskState:
-        self.rules_version(version)
-        opts = self.normalise_options(options)
-        self.check_players(players, opts)
-        rng = Rng(int(seed))
-        mode = opts["mode"]
-        state = RiskState(
-            mode=mode,
-            players=players,
-            short_game=opts["short_game"],
-            deal_territories=opts["deal_territories"],
-            rng=0,
-            phase=CLAIM,
-            current=0,
-            first=rng.below(players),
-            turn=0,
-            owner=[UNCLAIMED] * 42,
-            troops=[0] * 42,
-            hands=[[] for _ in range(players)],
-            deck=[],
-            discard=[],
-            removed=[],
-            neutral_cards=[],
-            neutral_seat=[],
-            status=[ACTIVE] * players,
-            out_order=[],
-            pools=[0] * players,
-        )
-        event(state, "risk.first_player", player=state.first)
-        if mode == INTRO:
-            self._deal(state, rng, by_stars=True)
-            self._shuffle_in_cease_fire(state, rng)
-        elif mode == TWO_PLAYER:
-            state.removed = [CEASE_FIRE]
-            self._deal_two_player(state, rng)
-        else:
-            self._setup_classic(state, rng)
-        state.rng = rng.state
-        if mode != CLASSIC:
-            self._start_turn(state, state.first)
-        return state
-
-    def _setup_classic(self, state: RiskState, rng: Rng) -> None:
-        state.removed = [CEASE_FIRE]
-        pool = board().starting_pools[state.players]
-        state.pools = [pool] * state.players
-        state.current = state.first
-        if state.deal_territories:
-            self._deal(state, rng, by_stars=False)
-            for seat in range(state.players):
-                state.pools[seat] -= state.held(seat)
-            state.phase = SETUP_PLACE
-        deck = list(range(42))
-        rng.shuffle(deck)
-        state.deck = deck
-
-    # Turn order and the end ------------------------------------------------------------
+        _, chosen = self.checked_setup(players, options, version)
+        return rules.setup(players, chosen, seed)
 
     def to_act(self, state: RiskState) -> list[int]:
-        return [] if state.phase == OVER else [state.current]
-
-    def events(self, state: RiskState) -> list[Event]:
-        return [copy_json(entry) for entry in state.events]
+        return rules.to_act(state)
 
     def is_over(self, state: RiskState) -> bool:
-        return state.phase == OVER
+        return rules.is_over(state)
 
-    def result(self, state: RiskState) -> Result | None:
-        if state.phase != OVER:
-            return None
-        winners = tuple(state.winners)
-        ranking: list[tuple[int, ...]] = [winners]
-        standing = [s for s in state.active_seats() if s not in winners]
-        keys = sorted({(state.held(s), state.army_troops(s)) for s in standing}, reverse=True)
-        for key in keys:
-            ranking.append(
-                tuple(s for s in standing if (state.held(s), state.army_troops(s)) == key)
-            )
-        eliminated = [s for s in state.out_order if state.status[s] == ELIMINATED]
-        ranking += [(s,) for s in reversed(eliminated)]
-        left = [s for s in state.out_order if state.status[s] == LEFT]
-        ranking += [(s,) for s in reversed(left)]
-        breakdown = {
-            seat: (
-                ScoreLine(
-                    code="risk.territories",
-                    label=SCORE_TERRITORIES,
-                    points=state.held(seat),
-                ),
-            )
-            for seat in range(state.players)
-        }
-        return Result(
-            winners=winners,
-            ranking=tuple(ranking),
-            totals={seat: lines[0].points for seat, lines in breakdown.items()},
-            breakdown=breakdown,
-            extra={
-                "reason": state.end_reason,
-                "troops": {str(s): state.army_troops(s) for s in range(state.players)},
-            },
-        )
+    def legal_actions(self, state: RiskState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
 
-    # The play layer's entries ----------------------------------------------------------
+    def apply(self, state: RiskState, seat: int, action: Action) -> RiskState:
+        return rules.apply(state, seat, action)
 
     def leave(self, state: RiskState, seat: int) -> RiskState:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise self.fail("risk.bad_seat")
-        if state.phase == OVER:
-            raise self.fail("risk.game_over")
-        if state.status[seat] != ACTIVE:
-            raise self.fail("risk.seat_out")
-        new = state.clone()
-        new.status[seat] = LEFT
-        new.out_order.append(seat)
-        new.pools[seat] = 0
-        cards = new.hands[seat]
-        new.hands[seat] = []
-        held = new.held(seat)
-        if held:
-            k = len(new.neutral_cards) + 1
-            code = neutral_code(k)
-            new.owner = [code if o == seat else o for o in new.owner]
-            new.neutral_cards.append(cards)
-            new.neutral_seat.append(seat)
-            event(new, "risk.left", player=seat, neutral=k, territories=held)
-        else:
-            new.discard.extend(cards)
-            event(new, "risk.left_empty", player=seat)
-        if len(new.active_seats()) == 1:
-            self._finish(new, new.active_seats(), "risk.won_last_standing")
-            return new
-        if seat == new.current:
-            if new.phase in (CLAIM, SETUP_PLACE):
-                self._after_setup_step(new)
-            else:
-                self._pass_turn(new)
-        return new
+        return rules.leave(state, seat)
 
     def skip(self, state: RiskState, seat: int) -> RiskState:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise self.fail("risk.bad_seat")
-        if state.phase == OVER:
-            raise self.fail("risk.game_over")
-        if seat != state.current:
-            raise self.fail("risk.not_your_turn")
-        new = state.clone()
-        event(new, "risk.turn_skipped", player=seat)
-        rng = Rng(new.rng)
-        if new.phase == CLAIM:
-            empty = [t for t, o in enumerate(new.owner) if o == UNCLAIMED]
-            t = empty[rng.below(len(empty))]
-            new.rng = rng.state
-            self._do_claim(new, t)
-            return new
-        if new.phase == SETUP_PLACE:
-            own = [t for t, o in enumerate(new.owner) if o == seat]
-            t = own[rng.below(len(own))]
-            new.rng = rng.state
-            self._do_setup_place(new, t)
-            return new
-        if MOVE_IN in (new.phase, new.resume):
-            source, target = new.pending
-            where = span(source, target)
-            event(new, "risk.moved_in", player=seat, troops=0, **where)
-        lost = new.reserve + new.neutral_left
-        if lost:
-            event(new, "risk.reserve_lost", player=seat, troops=lost)
-        self._end_turn(new)
-        return new
+        return rules.skip(state, seat)
 
-    # Storage ---------------------------------------------------------------------------
+    def events(self, state: RiskState) -> list[Event]:
+        return copy_events(state)
+
+    def result(self, state: RiskState) -> Result | None:
+        return scoring.final_result(state)
+
+    def view(self, state: RiskState, seat: int | None) -> View:
+        return build_view(state, seat)
 
     def hidden_variant(self, state: RiskState, seat: int | None, seed: int) -> RiskState:
         return hidden_variant(state, seat, seed)
@@ -324,10 +145,7 @@ class RiskEngine(ActionRules, ViewRules):
         return state_to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> RiskState:
-        try:
-            return state_from_json(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise self.fail("risk.bad_state") from exc
+        return state_from_json(data)
 
 
 #: The one instance the registry serves.

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.risk.engine.catalogue import fail
+
 NEUTRAL_BASE = 10
 UNCLAIMED = -1
 
@@ -155,6 +157,14 @@ def state_to_json(state: RiskState) -> dict[str, Any]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> RiskState:
+    """The state ``state_to_json`` wrote; anything else is the error "risk.bad_state"."""
+    try:
+        return read_state(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise fail("risk.bad_state") from exc
+
+
+def read_state(data: Mapping[str, Any]) -> RiskState:
     """The state ``state_to_json`` wrote; ``ValueError`` on anything else."""
     values: dict[str, Any] = {}
     for f in fields(RiskState):
@@ -183,6 +193,11 @@ def state_from_json(data: Mapping[str, Any]) -> RiskState:
     if state.resume not in RESUMABLE:
         raise ValueError("resume")
     return state
+
+
+def copy_events(state: RiskState) -> list[dict[str, Any]]:
+    """The events of the last move, copied (the engine's ``events``)."""
+    return [copy_json(entry) for entry in state.events]
 
 
 def _int(value: Any) -> int:

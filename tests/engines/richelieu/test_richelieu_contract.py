@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from games.engines.base import EngineError
+from games.engines.base import EngineError, message_forms
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.data import CARDS, COMPONENTS
 from games.richelieu.engine.scenarios import build
@@ -42,7 +42,8 @@ def test_sections_are_exactly_the_rulebook_anchors():
 def test_error_codes_are_namespaced_and_messages_name_only_their_params():
     for code, spec in ENGINE.errors.items():
         assert code.startswith("richelieu.")
-        assert set(re.findall(r"{(\w+)}", spec.message)) <= {"card", "region", "limit", "seat"}
+        for form in message_forms(spec.message):
+            assert set(re.findall(r"{(\w+)}", form)) <= {"card", "region", "limit", "seat"}
 
 
 def test_the_options_schema():

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.engines.base import Rng
 from games.risk.engine import ENGINE
-from games.risk.engine.actions import compare_dice, roll_battle
+from games.risk.engine.battle import compare_dice, roll_battle
 from games.risk.engine.state import RiskState
 
 

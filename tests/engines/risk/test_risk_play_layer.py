@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.engines.base import EngineError
+from games.engines.base import EngineError, Message, message_forms
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import SECTIONS
 
@@ -21,8 +21,13 @@ ANCHORS = (
 ).split()
 
 
-def placeholders(message: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(message) if name}
+def placeholders(message: Message) -> set[str]:
+    return {
+        name
+        for form in message_forms(message)
+        for _, name, _, _ in string.Formatter().parse(form)
+        if name
+    }
 
 
 # The engine's catalogue ----------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.base import EngineError, redact_event
+from games.engines.base import EngineError, message_forms, redact_event
 from games.risk.engine import ENGINE
 from games.risk.engine.data import board
 from games.risk.engine.state import NEUTRAL_BASE, TRADE_PHASES, UNCLAIMED, RiskState
@@ -76,7 +76,8 @@ def check_invariants(state: RiskState) -> None:
         assert ranked == list(range(state.players))
     for event in ENGINE.events(state):
         message = ENGINE.event_messages[event["code"]]
-        names = {name for _, name, _, _ in string.Formatter().parse(message) if name}
+        forms = message_forms(message)
+        names = {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
         assert names <= set(event["params"]), "every event can be told in words"
 
 

@@ -1,0 +1,127 @@
+"""Game page budget: server time and size of each game's page, and our own JavaScript.
+
+Run against a throw-away database (it makes its own users and matches):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:PORT/partida_bench DEBUG=1 \
+        .venv/bin/python bench/bench_pages.py
+
+For each game and variant a match is played at random through the move service up to a
+middle position; then the page of the player to move is fetched ``ROUNDS`` times with Django's
+test client (the server's time: view, queries, templates; no network). The size is the HTML
+with its board, gzipped as a server would send it, plus the game's board stylesheet. Goals:
+median ≤ 25 ms, ≤ 40 KB gzip; our own JavaScript (static/**/*.js of ours) ≤ 30 KB.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DEBUG", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.accounts.models import User  # noqa: E402
+from games.play import lifecycle, moves  # noqa: E402
+from games.play.models import Match  # noqa: E402
+from games.registry import installed_games  # noqa: E402
+
+ROUNDS = 30
+VARIANTS = [
+    ("richelieu", {"ruleset": "fun-for-2"}, 2, 40),
+    ("richelieu", {"ruleset": "multiplayer"}, 4, 40),
+    ("risk", {"mode": "classic"}, 3, 150),
+    ("risk", {"mode": "two-player"}, 2, 150),
+    ("collar", {"mode": "duel", "rainbow": True, "gold": True}, 2, 12),
+    ("collar", {"mode": "solo"}, 1, 12),
+]
+
+
+def user(name: str) -> User:
+    found, _ = User.objects.get_or_create(username=name, email=f"{name}@bench.invalid")
+    return found
+
+
+def middle_of(game: str, options: dict, players: int, steps: int, n: int) -> Match:
+    cast = [user(f"page-{n}-{i}") for i in range(players)]
+    match = lifecycle.create_match(
+        cast[0], game, options, players, invite=[u.username for u in cast[1:]]
+    )
+    for other in cast[1:]:
+        lifecycle.accept_invitation(match.seats.get(user=other).pk, other)
+    rng = random.Random(n)
+    for _ in range(steps):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        seat = match.seats.filter(is_to_act=True).first()
+        legal = match.engine.legal_actions(match.engine_state(), seat.number)
+        template = rng.choice(legal)
+        action = {k: v for k, v in template.items() if not k.startswith(("min", "max"))}
+        for key, high in (("troops", "max"), ("dice", "max_dice")):
+            if high in template:
+                action[key] = template[high]
+        if "min_stop" in template:
+            action["stop_at"] = template["min_stop"]
+        if "to_choices" in template:
+            action.pop("to_choices")
+            action["to"] = template["to_choices"][0]
+        if "choose_from" in template:
+            action.pop("choose_from")
+            action["cards"] = template["choose_from"][:3]
+        try:
+            moves.submit_move(match.pk, seat.user, action, match.version)
+        except Exception:  # noqa: BLE001 - a random pick the engine refuses: try another
+            continue
+    match.refresh_from_db()
+    return match
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    print("| Game | variant | players | moves | median (ms) | p95 (ms) | HTML gzip (KB) | "
+          "+ board CSS gzip (KB) |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
+    for n, (game, options, players, steps) in enumerate(VARIANTS):
+        match = middle_of(game, options, players, steps, n)
+        seat = match.seats.filter(is_to_act=True).first() or match.seats.first()
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(seat.user)
+        url = f"/en/play/{match.pk}/"
+        client.get(url)
+        times = []
+        for _ in range(ROUNDS):
+            started = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - started) * 1000)
+        html = gzip.compress(response.content)
+        sheet = installed_games()[game].board_stylesheet
+        css = ROOT / "games" / game / "static" / sheet if sheet else None
+        css_kb = len(gzip.compress(css.read_bytes())) / 1024 if css else 0.0
+        p95 = sorted(times)[int(len(times) * 0.95) - 1]
+        variant = ", ".join(f"{k}={v}" for k, v in options.items())
+        print(f"| {game} | {variant} | {players} | {match.version} | "
+              f"{statistics.median(times):.1f} | {p95:.1f} | {len(html) / 1024:.1f} | "
+              f"{len(html) / 1024 + css_kb:.1f} |")  # fmt: skip
+    ours = [p for p in ROOT.glob("games/**/static/**/*.js")] + list(ROOT.glob("static/**/*.js"))
+    total = sum(p.stat().st_size for p in ours)
+    zipped = sum(len(gzip.compress(p.read_bytes())) for p in ours)
+    print(f"\nOur own JavaScript: {len(ours)} files, {total / 1024:.1f} KB "
+          f"({zipped / 1024:.1f} KB gzip)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
