@@ -67,7 +67,7 @@ def _final(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             {
                 "seat": seat,
                 "cards": [_marked(card, necklace) for card in hand],
-                "common": _marked(common, necklace),
+                "common": {**_marked(common, necklace), "is_common": True},
                 "necklace": necklace,
             }
         )
@@ -95,7 +95,7 @@ def context(view: Mapping[str, Any]) -> dict[str, Any]:
         "gem_symbols": SYMBOLS,
         "necklace": necklace,
         "common_card": _marked(view["common"], necklace),
-        "hand_cards": _hand(view, necklace),
+        "hand_cards": [] if over else _hand(view, necklace),
         "discard_top_card": discard[-1] if discard else None,
         "discard_count": len(discard),
         "opponents": [

@@ -5,7 +5,9 @@ ever in the page."""
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +93,25 @@ def play_one_move(page: Any, phone: bool, turn: int) -> str:
 
 
 def shoot(page: Any, folder: Path, name: str) -> None:
+    """The whole page, and the board alone at full size (for a close look)."""
     page.screenshot(path=folder / f"{name}.png", full_page=True)
+    tray = page.locator(".tray")
+    if tray.count():  # it stays at the bottom of the screen, over the board
+        tray.evaluate("node => { node.style.visibility = 'hidden'; }")
+    page.locator(".board").screenshot(path=folder / f"{name}-board.png")
+    if tray.count():
+        tray.evaluate("node => { node.style.visibility = ''; }")
+
+
+def ring_colour(page: Any) -> str:
+    """The colour of the last move's ring (--highlight-line), as computed styles write it."""
+    return str(
+        page.evaluate(
+            """() => { const probe = document.createElement("span");
+            probe.style.color = "var(--highlight-line)"; document.body.append(probe);
+            const colour = getComputedStyle(probe).color; probe.remove(); return colour; }"""
+        )
+    )
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -124,6 +144,11 @@ def test_a_whole_match_is_played_by_touching_the_board(
         seat = match.seats.get(is_to_act=True).number
         page = pages[seat]
         page.goto(url)
+        if done and done[-1] == "discard":
+            # The last move is marked on the board: the discard pile it went to.
+            marked = page.locator(".board [data-pick=discard].is-last")
+            assert marked.count() == 1
+            assert ring_colour(page) in marked.evaluate("node => getComputedStyle(node).boxShadow")
         if step == 0:
             axe(page, f"{run}-start")
             shoot(page, folder, f"{run}-start")
@@ -145,6 +170,7 @@ def test_a_whole_match_is_played_by_touching_the_board(
     no_sideways_scroll(page)
     # At the end every necklace is shown, face up, with its worth.
     assert page.locator(".c-final").count() == players
+    assert page.locator(".c-final .c-flag-common").count() == players, "the common card, named"
     for context in {p.context for p in pages.values()}:
         context.close()
 
@@ -157,6 +183,13 @@ def page_of(client: Client, user: Any, match: Match) -> str:
     response = client.get(f"/en/play/{match.pk}/")
     assert response.status_code == 200
     return response.content.decode()
+
+
+def table_data(html: str) -> dict[str, Any]:
+    found = re.search(r'<script id="table-data" type="application/json">(.*?)</script>', html, re.S)
+    assert found, "the page has no table data"
+    data: dict[str, Any] = json.loads(unescape(found[1]))
+    return data
 
 
 def board_of(html: str) -> str:
@@ -316,3 +349,77 @@ def test_the_presenter_picks_and_marks(start_match):
     took = {"code": "collar.took_discard", "params": {"player": 1, "card": "C09"}}
     assert presenter.marks([took]) == {"discard", "card:C09"}
     assert presenter.marks([{"code": "collar.discarded", "params": {"card": "C02"}}]) == {"discard"}
+
+
+@pytest.mark.django_db
+def test_the_last_move_is_marked_where_it_happened(client, start_match):
+    """The discard pile after a discard; for the mover, the pile and the card drawn; the other
+    player is not told which card was drawn."""
+    match = start_match("collar")
+    mover = match.seats.get(is_to_act=True)
+    other = match.seats.exclude(pk=mover.pk).get()
+    moves.submit_move(match.pk, mover.user, {"type": "draw"}, match.version)
+    match.refresh_from_db()
+    drawn = match.state["taken"]
+    assert table_data(page_of(client, mover.user, match))["marks"] == sorted(
+        ["pile", f"card:{drawn}"]
+    )
+    assert table_data(page_of(client, other.user, match))["marks"] == ["pile"]
+    hand = match.state["hands"][mover.number]
+    moves.submit_move(match.pk, mover.user, {"type": "discard", "card": hand[0]}, match.version)
+    match.refresh_from_db()
+    html = page_of(client, other.user, match)
+    assert table_data(html)["marks"] == ["discard"]
+    assert f'<span class="c-id">{hand[0]}</span>' in html[html.index('id="c-discard-title"') :]
+
+
+@pytest.mark.django_db
+def test_the_italian_board_speaks_italian_with_plurals(client, start_match):
+    match = play_to_discard_phase_with_a_discard(start_match("collar"))
+    mover = match.seats.get(is_to_act=True)
+    client.force_login(mover.user)
+    html = client.get(f"/it/play/{match.pk}/").content.decode()
+    board = html[html.index('<section class="board board-collar"') : html.index('class="tray"')]
+    board = " ".join(re.sub(r"<[^>]+>", " ", board).split())  # the words, without the markup
+    for words in ("Mazzo di pesca", "Pila degli scarti", "La tua collana migliore ora", "2 carte"):
+        assert words in board
+    assert "1 carte" not in board and "Draw pile" not in board and "necklace" not in board
+    assert re.search(r"\b(1 desiderio esaudito|\d+ desideri esauditi)\b", board)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_plain_form_still_plays_a_turn(live_server, browser_instance, start_match):
+    """Without tapping the board: the list under it, as a keyboard or screen-reader user."""
+    match = start_match("collar")
+    mover = match.seats.get(is_to_act=True)
+    context = phone_or_desktop(browser_instance, DESKTOP, "light")
+    context.add_cookies(session_cookie(mover.user, live_server))
+    page = context.new_page()
+    for expected in ("draw", "discard"):
+        page.goto(f"{live_server.url}/en/play/{match.pk}/")
+        page.locator(".move-list summary").click()
+        options = page.locator("#fallback-action option")
+        labels = [options.nth(i).inner_text() for i in range(options.count())]
+        index = next(i for i, label in enumerate(labels) if label.lower().startswith(expected))
+        page.locator("#fallback-action").select_option(index=index)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Play this move").click()
+        match.refresh_from_db()
+        assert match.moves.order_by("-number").first().action["type"] == expected
+    assert match.version == 2 and match.seats.get(is_to_act=True) != mover
+    context.close()
+
+
+def test_a_wish_missed_says_short_or_too_many():
+    """A wish asks for exactly so many stones: three of two is not met, and says why."""
+    from django.template.loader import render_to_string
+
+    from games.collar.engine.data import CARDS
+
+    card = {**CARDS["C17"].as_dict(), "judged": True, "met": False}
+    count = card["wish"]["count"]
+    short = render_to_string("collar/_card.html", {"card": {**card, "found": count - 1}})
+    over = render_to_string("collar/_card.html", {"card": {**card, "found": count + 1}})
+    assert f"✗ {count - 1} of {count}" in short
+    assert f"✗ {count + 1}, too many" in over and " of " not in over.split("c-state")[1]
