@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.play.presenting import Presenter
+from games.richelieu.engine.catalogue import FUN_FOR_2
 from games.richelieu.engine.data import CARDS, COMPONENTS
+from games.richelieu.engine.scoring import score_lines
 
 #: Two-letter codes that tell the regions apart without relying on colour.
 REGION_CODES = {
@@ -31,8 +33,21 @@ def card_name(card_id: str, lang: str) -> str:
         return str(card_id)
     region = COMPONENTS.names["regions"][card.region].get(lang, card.region)
     return ngettext(
-        "%(region)s, %(shields)s shield", "%(region)s, %(shields)s shields", card.shields
-    ) % {"region": region, "shields": card.shields}
+        "%(region)s, %(shields)s shield (card %(number)s)",
+        "%(region)s, %(shields)s shields (card %(number)s)",
+        card.shields,
+    ) % {"region": region, "shields": card.shields, "number": card_number(card_id)}
+
+
+def card_number(card_id: str) -> int:
+    """The number printed on a card (R07 is card 7): it tells apart two cards that look alike."""
+    digits = "".join(ch for ch in card_id if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def card_key(card_id: str) -> str:
+    """The board key (``data-pick``) of a card on the table or in a player's hand."""
+    return f"card:{card_id}"
 
 
 class RichelieuPresenter(Presenter):
@@ -73,5 +88,106 @@ class RichelieuPresenter(Presenter):
             return _("End the turn")
         return str(kind)
 
+    # The table --------------------------------------------------------------------------
+
+    def picks(self, action: Mapping[str, Any]) -> list[str]:
+        """Tap the card to take it or to put a marker on it; to move a marker, tap the card
+        with your marker, then the free card. Paying for a card is chosen in the tray."""
+        kind = action.get("type")
+        if kind in {"take", "place_marker"}:
+            return [card_key(str(action["card"]))]
+        if kind == "move_marker":
+            return [card_key(str(action["from"])), card_key(str(action["to"]))]
+        return []
+
+    def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
+        """The cards the last move took or put a marker on or off (a taken card is marked in
+        its new owner's hand)."""
+        keys: set[str] = set()
+        for event in events:
+            params = event.get("params") or {}
+            for name in ("card", "source", "target"):
+                value = params.get(name)
+                if isinstance(value, str) and value in CARDS:
+                    keys.add(card_key(value))
+        return keys
+
     def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        return {"region_codes": REGION_CODES}
+        return {
+            "region_codes": REGION_CODES,
+            "rich_rows": table_rows(view),
+            "rich_seats": seat_panels(view, lang),
+            "rich_fun_for_2": view.get("options", {}).get("ruleset") == FUN_FOR_2,
+        }
+
+
+def table_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The four rows, each card with its number and whether it lies at an end of its row."""
+    rows = []
+    for index, row in enumerate(view.get("rows", [])):
+        last = len(row) - 1
+        cards = [
+            {
+                **card,
+                "key": card_key(card["card"]),
+                "number": card_number(card["card"]),
+                "end": "left" if i == 0 else "right" if i == last else "",
+            }
+            for i, card in enumerate(row)
+        ]
+        rows.append({"number": index + 1, "cards": cards})
+    return rows
+
+
+def seat_panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    """Each player's cards grouped by region (shields, cards, symbols) and the score so far.
+
+    The score is the engine's final scoring applied to the cards taken so far, under the
+    match's rule set; face-down discs stay out of it until the end, when the result (discs
+    turned over) is shown instead."""
+    seats = list(view.get("seats", []))
+    options = view.get("options", {})
+    result = view.get("result")
+    contenders = [seat["seat"] for seat in seats if seat["in_game"]]
+    hands = [[card["card"] for card in seat["cards"]] for seat in seats]
+    lines = score_lines(
+        str(options.get("ruleset")), len(seats), hands, [[] for _ in seats], contenders
+    )
+    panels = []
+    for seat in seats:
+        number = seat["seat"]
+        groups = []
+        for region in COMPONENTS.regions:
+            cards = [card for card in seat["cards"] if card["region"] == region]
+            if cards:
+                groups.append(
+                    {
+                        "region": region,
+                        "code": REGION_CODES[region],
+                        "cards": sorted(cards, key=lambda card: card["card"]),
+                        "shields": seat["shields"][region],
+                        "total": COMPONENTS.region_totals[region],
+                    }
+                )
+        if result:
+            score = result["totals"].get(str(number), result["totals"].get(number, 0))
+        else:
+            score = sum(line.points for line in lines.get(number, []))
+        panels.append(
+            {
+                **seat,
+                "groups": groups,
+                "symbol_counts": [
+                    (symbol, count) for symbol, count in seat["symbols"].items() if count
+                ],
+                "score": score,
+                "final": bool(result),
+                "marked_cards": [
+                    card_key(card["card"])
+                    for row in view.get("rows", [])
+                    for card in row
+                    if card["marker"] == number
+                ],
+            }
+        )
+    return panels
