@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.play.presenting import Presenter
-from games.risk.engine.data import static_board
+from games.risk.engine.data import CEASE_FIRE_ID, static_board
+
+ARTWORK = Path(__file__).with_name("artwork") / "risk_map.json"
 
 TERRITORY_KEYS = {"territory", "from", "to", "territories_list"}
 
@@ -27,12 +31,19 @@ def territory(value: str, lang: str) -> str:
     return entry.get(lang, entry["en"]) if entry else str(value)
 
 
+def card_name(card: str, lang: str) -> str:
+    """A card's name: its territory, or the cease-fire card of the introductory game."""
+    return _("Cease-fire") if card == CEASE_FIRE_ID else territory(card, lang)
+
+
 class RiskPresenter(Presenter):
     def noun(self, key: str, value: Any, lang: str) -> str | None:
         if key in TERRITORY_KEYS and isinstance(value, str):
             return territory(value, lang)
+        if key == "card" and isinstance(value, str):
+            return card_name(value, lang)
         if key == "cards" and isinstance(value, list):
-            return ", ".join(territory(str(card), lang) for card in value)
+            return ", ".join(card_name(str(card), lang) for card in value)
         if key in {"defender_player", "eliminated_player"}:
             return None
         return None
@@ -56,6 +67,8 @@ class RiskPresenter(Presenter):
             return _("Blitz %(to)s from %(from)s") % {"to": target, "from": source}
         if kind == "move_in":
             return _("Move more troops into %(to)s") % {"to": target}
+        if kind == "maneuver" and "to" in action:
+            return _("Maneuver from %(from)s to %(to)s") % {"from": source, "to": target}
         if kind == "maneuver":
             return _("Maneuver from %(from)s") % {"from": source}
         if kind == "end_attack":
@@ -67,46 +80,114 @@ class RiskPresenter(Presenter):
     def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {"risk_map": map_data(view, lang)}
 
+    # The table ---------------------------------------------------------------------------
+
+    def picks(self, action: Mapping[str, Any]) -> list[str]:
+        kind = action.get("type")
+        if kind in {"claim", "place", "place_neutral"}:
+            return [f"t:{action['territory']}"]
+        if kind in {"attack", "blitz", "maneuver"} and "to" in action:
+            return [f"t:{action['from']}", f"t:{action['to']}"]
+        if kind == "move_in":
+            return [f"t:{action['to']}"]
+        return []  # trade (then the cards), end_attack, end_turn: from the tray
+
+    def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
+        touched = set()
+        for event in events:
+            params = event.get("params", {})
+            for key in ("territory", "from", "to"):
+                if isinstance(params.get(key), str):
+                    touched.add(f"t:{params[key]}")
+        return touched
+
+    def number_widget(self, action: Mapping[str, Any], name: str) -> str:
+        if name == "troops" and action.get("type") in {"move_in", "maneuver"}:
+            return "slider"
+        return "stepper"
+
+
+@cache
+def artwork() -> dict[str, Any]:
+    """The drawable map (``artwork/risk_map.json``), read once."""
+    with ARTWORK.open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def owner_class(territory_view: Mapping[str, Any]) -> str:
+    if territory_view["owner"] is not None:
+        return f"owner-{territory_view['owner']}"
+    if territory_view.get("neutral"):
+        return f"neutral-{territory_view['neutral']}"
+    return "unclaimed"
+
+
+def two_lines(name: str) -> list[str]:
+    """A long name on two lines, split at the space nearest its middle."""
+    words = name.split()
+    if len(name) <= 11 or len(words) < 2:
+        return [name]
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
 
 def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """What the SVG map needs: one node per territory and one line per connection."""
-    board = static_board()
-    where = {t["id"]: (t["x"], t["y"]) for t in board["territories"]}
-    nodes = []
+    """What the SVG map needs: cells, continents with their bonus, links, the hand's cards."""
+    art = artwork()
+    shapes = {t["id"]: t for t in art["territories"]}
+    held_by: dict[str, list[int]] = {}
+    for seat in view["seats"]:
+        for continent in seat["continents"]:
+            held_by.setdefault(continent, []).append(seat["seat"])
+    cells = []
     for territory_view in view["territories"]:
-        x, y = where[territory_view["id"]]
-        owner = territory_view["owner"]
-        nodes.append(
+        shape = shapes[territory_view["id"]]
+        full = territory(territory_view["id"], lang)
+        cells.append(
             {
                 "id": territory_view["id"],
-                "x": x,
-                "y": y,
-                "name": territory(territory_view["id"], lang),
+                "d": shape["d"],
+                "x": shape["label"]["x"],
+                "y": shape["label"]["y"],
+                "name": full,
+                "lines": two_lines(full),
+                "short": shape["short"].get(lang, shape["short"]["en"]),
                 "troops": territory_view["troops"],
-                "css": f"owner-{owner}"
-                if owner is not None
-                else f"neutral-{territory_view.get('neutral')}"
-                if territory_view.get("neutral")
-                else "unclaimed",
+                "owner": territory_view["owner"],
+                "neutral": territory_view.get("neutral"),
+                "css": owner_class(territory_view),
                 "continent": territory_view["continent"],
             }
         )
-    lines = []
-    for edge in board["connections"]:
-        (x1, y1), (x2, y2) = where[edge["a"]], where[edge["b"]]
-        if edge.get("wraps"):
-            # Alaska–Kamchatka crosses the edge of the map: two stubs towards the edges.
-            left, right = (x1, y1) if x1 < x2 else (x2, y2), (x2, y2) if x1 < x2 else (x1, y1)
-            lines.append({"x1": left[0], "y1": left[1], "x2": 0, "y2": left[1], "sea": True})
-            lines.append(
-                {
-                    "x1": right[0],
-                    "y1": right[1],
-                    "x2": board["layout_box"]["width"],
-                    "y2": right[1],
-                    "sea": True,
-                }
-            )
-            continue
-        lines.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "sea": edge.get("sea", False)})
-    return {"nodes": nodes, "lines": lines}
+    continents = [
+        {
+            "id": c["id"],
+            "name": territory(c["id"], lang),
+            "bonus": c["bonus"],
+            "outline": c["outline"],
+            "label": c["label"],
+            "light": c["fill"]["light"],
+            "dark": c["fill"]["dark"],
+            "held_by": held_by.get(c["id"], []),
+        }
+        for c in art["continents"]
+    ]
+    hand = [
+        {
+            "id": card["card"],
+            "name": card_name(card["card"], lang),
+            "stars": card["stars"],
+            "star_range": range(card["stars"]),
+            "cease_fire": card["card"] == CEASE_FIRE_ID,
+        }
+        for card in view.get("hand") or []
+    ]
+    links = [{"d": link["d"], "sea": link["sea"]} for link in art["links"]]
+    return {
+        "view_box": " ".join(str(n) for n in art["view_box"]),
+        "cells": cells,
+        "continents": continents,
+        "links": links,
+        "hand": hand,
+    }

@@ -1,0 +1,131 @@
+"""The Risk board in Chromium: axe finds nothing serious (the map nested links in buttons
+before), the troop counts read on any owner's colour at phone size, and the plain form under
+the board still plays a move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.play.models import Match
+from tests import risk_bot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BADGE_COLOURS = """() => {
+  const badge = getComputedStyle(document.querySelector('.risk-map .badge')).fill;
+  const count = getComputedStyle(document.querySelector('.risk-map .count')).fill;
+  const sizes = [...document.querySelectorAll('.risk-map .count')].map(
+    node => node.getBoundingClientRect().height);
+  return {badge, count, smallest: Math.min(...sizes)};
+}"""
+
+
+def late_position(start_match: Any, player: Any) -> Match:
+    """The reader's turn in the introductory game, after a battle, holding cards."""
+    match = start_match("risk", {"mode": "intro"}, 3)
+    leader = match.seats.get(user=player).number
+
+    def ready(view: dict[str, Any]) -> bool:
+        last = match.moves.order_by("-number").first()
+        fought = last is not None and any(e["code"] == "risk.battle" for e in last.events)
+        return fought and view["seats"][leader]["cards"] >= 1
+
+    risk_bot.drive(match, leader, ready)
+    match.refresh_from_db()
+    return match
+
+
+def logged_in(page: Any, live_server: Any, user: Any, password: str) -> Any:
+    page.goto(f"{live_server.url}/en/accounts/login/")
+    page.fill("#id_login", user.username)
+    page.fill("#id_password", password)
+    page.locator("form.stacked-form button[type=submit]").click()
+    page.wait_for_load_state()
+    return page
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_risk_page_has_no_serious_accessibility_fault_and_counts_read(
+    live_server, open_page, axe, start_match, player, password, width, height, scheme
+):
+    match = late_position(start_match, player)
+    page = logged_in(open_page(width, height, scheme), live_server, player, password)
+    page.goto(f"{live_server.url}/en/play/{match.pk}/")
+    assert page.locator(".risk-map [data-pick]").count() == 42
+    assert page.locator(".risk-dice svg.die").count() >= 2
+    assert page.locator(".risk-hand .risk-card").count() >= 1
+    violations = axe(page, f"risk-{width}-{scheme}")
+    assert "nested-interactive" not in {v["id"] for v in violations}
+    colours = page.evaluate(BADGE_COLOURS)
+    # Black on white whatever the owner's colour: a contrast of 21:1.
+    assert colours["badge"] == "rgb(255, 255, 255)" and colours["count"] == "rgb(0, 0, 0)"
+    assert colours["smallest"] >= 11  # the digits stay readable on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_the_plain_form_under_the_board_still_plays_risk(
+    live_server, open_page, start_match, player, password
+):
+    match = start_match("risk", {"mode": "intro"}, 3)
+    leader = match.seats.get(user=player).number
+    risk_bot.drive(match, leader, lambda view: view["phase"] == "reinforce")
+    match.refresh_from_db()
+    state = match.engine_state()
+    place = next(a for a in match.engine.legal_actions(state, leader) if a["type"] == "place")
+    before = next(
+        t["troops"] for t in match.engine.view(state, None)["territories"]
+        if t["id"] == place["territory"]
+    )  # fmt: skip
+    page = logged_in(open_page(), live_server, player, password)
+    page.goto(f"{live_server.url}/en/play/{match.pk}/")
+    page.locator(".move-list summary").click()
+    page.locator("#fallback-action").select_option(label=f"Place troops on {territory_name(place)}")
+    page.fill("#fallback-troops", "1")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play this move").click()
+    match.refresh_from_db()
+    move = match.moves.order_by("-number").first()
+    assert move.action == {"type": "place", "territory": place["territory"], "troops": 1}
+    after = next(
+        t["troops"] for t in match.engine.view(match.engine_state(), None)["territories"]
+        if t["id"] == place["territory"]
+    )  # fmt: skip
+    assert after == before + 1
+    label = page.locator(f'.label[data-for="t:{place["territory"]}"] .count')
+    assert label.text_content() == str(after)
+
+
+def territory_name(action: dict[str, Any]) -> str:
+    from games.risk.presenter import territory
+
+    return territory(action["territory"], "en")
+
+
+def test_cards_are_traded_by_touching_them_on_the_board(
+    live_server, browser_instance, start_match, player, password
+):
+    from tests.browser.test_browser_play import log_in
+
+    match = late_position(start_match, player)
+    context = browser_instance.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = log_in(context, live_server, player, password)
+    page.goto(f"{live_server.url}/en/play/{match.pk}/")
+    page.locator("[data-choices] button", has_text="Trade cards").tap()
+    card = page.locator(".risk-hand .risk-card").first
+    assert "is-target" in card.get_attribute("class")
+    chosen = card.get_attribute("data-pick").removeprefix("card:")
+    card.tap()
+    assert card.get_attribute("aria-pressed") == "true"
+    assert "Cards: 1" in page.locator("[data-summary]").inner_text()
+    with page.expect_navigation():
+        page.locator("[data-confirm]").tap()
+    move = match.moves.order_by("-number").first()
+    assert move.action == {"type": "trade", "cards": [chosen]}
+    assert page.locator(f'.risk-hand [data-pick="card:{chosen}"]').count() == 0
+    assert "to place." in page.locator(".risk-reserve").inner_text()
+    context.close()
