@@ -115,28 +115,50 @@ class RichelieuPresenter(Presenter):
     def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {
             "region_codes": REGION_CODES,
-            "rich_rows": table_rows(view),
+            "rich_rows": table_rows(view, lang),
             "rich_seats": seat_panels(view, lang),
             "rich_fun_for_2": view.get("options", {}).get("ruleset") == FUN_FOR_2,
         }
 
 
-def table_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The four rows, each card with its number and whether it lies at an end of its row."""
+def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The four rows, each card with its number, whether it lies at an end of its row, and
+    its words (region name, what a screen reader says of it) ready for the template."""
     rows = []
     for index, row in enumerate(view.get("rows", [])):
         last = len(row) - 1
-        cards = [
-            {
-                **card,
-                "key": card_key(card["card"]),
-                "number": card_number(card["card"]),
-                "end": "left" if i == 0 else "right" if i == last else "",
-            }
-            for i, card in enumerate(row)
-        ]
+        cards = []
+        for i, card in enumerate(row):
+            end = "left" if i == 0 else "right" if i == last else ""
+            cards.append(
+                {
+                    **card,
+                    "key": card_key(card["card"]),
+                    "number": card_number(card["card"]),
+                    "end": end,
+                    "code": REGION_CODES[card["region"]],
+                    "name": COMPONENTS.names["regions"][card["region"]].get(lang, card["region"]),
+                    "shield_marks": range(card["shields"]),
+                    "spoken": spoken_card(card, end, lang),
+                }
+            )
         rows.append({"number": index + 1, "cards": cards})
     return rows
+
+
+def spoken_card(card: Mapping[str, Any], end: str, lang: str) -> str:
+    """What a screen reader says of a card after its region: shields, symbol, row end, disc
+    (a marker on it is said by the template, which knows the players' names)."""
+    parts = [ngettext("%(n)s shield", "%(n)s shields", card["shields"]) % {"n": card["shields"]}]
+    if card.get("symbol"):
+        parts.append(COMPONENTS.names["symbols"][card["symbol"]].get(lang, card["symbol"]))
+    if end == "left":
+        parts.append(_("left end"))
+    elif end == "right":
+        parts.append(_("right end"))
+    if card.get("disc"):
+        parts.append(_("face-down disc"))
+    return ", ".join(parts)
 
 
 def seat_panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:

@@ -195,15 +195,8 @@ def test_a_whole_match_is_played_by_touching_the_board(
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_axe_finds_nothing_serious_on_the_board(live_server, open_page, axe, start_match, size):
     match = start_match("richelieu", {"ruleset": "multiplayer"}, 3)
-    # Early in the match, and every player has looked at it a move ago: the move log and
-    # "since your last visit" are short. (Long, they scroll, and the shared frame does not
-    # make them focusable yet: axe's scrollable-region-focusable, reported to the lead.)
-    play_by_service(match, until_cards=46)
-    for seat in match.seats.all():
-        client = Client()
-        client.force_login(seat.user)
-        client.get(f"/en/play/{match.pk}/")
-    play_by_service(match, until_cards=45)
+    # A middle position: markers on the table, a long move log and "since your last visit".
+    play_by_service(match, until_cards=40)
     assert match.engine_state().markers_on  # the board shows a marker
     user = to_act(match)
     page = open_page(size["width"], size["height"], cookies=session_cookie(user, live_server))
