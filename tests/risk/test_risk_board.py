@@ -57,6 +57,23 @@ def test_every_territory_is_a_named_shape_with_its_troops(client, start_match, p
     assert 'r="16"' not in drawn  # the old unnamed circles are gone
 
 
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_the_map_is_drawn_in_place_in_languages_with_a_decimal_comma(
+    client, start_match, player, lang
+):
+    # "translate(62,7 103,1)" is four numbers to SVG: every label would sit in a corner.
+    match = start_match("risk", {"mode": "intro"}, 3)
+    drawn = re.search(
+        r'<svg class="risk-map".*?</svg>', page_of(client, match, player, lang), re.S
+    )[0]
+    places = re.findall(r'transform="translate\(([^)]*)\)"', drawn)
+    assert len(places) >= 42
+    for place in places:
+        assert re.fullmatch(r"-?[0-9.]+ -?[0-9.]+", place), place
+    for path in re.findall(r' d="([^"]*)"', drawn):
+        assert not re.search(r"[0-9],[0-9]", path), path
+
+
 def test_each_continent_is_outlined_and_named_with_its_bonus(client, start_match, player):
     match = start_match("risk", {"mode": "intro"}, 3)
     page = page_of(client, match, player)
