@@ -67,7 +67,7 @@ def edit(request: HttpRequest, game: str) -> HttpResponse:
 def _outdated_choices(book: Rulebook | None) -> list[tuple[str, str]]:
     if book is None or book.is_source:
         return []
-    sections = list(book.sections.only("anchor", "title", "translated_from"))
+    sections = list(book.sections.only("rulebook", "anchor", "title", "translated_from"))
     stale = outdated_sections(book, sections)
     return [(s.anchor, s.title) for s in sections if s.anchor in stale]
 

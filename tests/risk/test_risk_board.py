@@ -179,5 +179,6 @@ def test_the_board_page_reads_the_match_in_a_bounded_number_of_queries(
 ):
     match = leader_at(start_match, player, "intro", after_a_battle)
     client.force_login(player)
-    with django_assert_max_num_queries(30):
+    # 14 today; reading the last moves' events one query each (a deferred field) made it 19+.
+    with django_assert_max_num_queries(15):
         assert client.get(f"/en/play/{match.pk}/").status_code == 200

@@ -49,8 +49,8 @@ def risk_last_battle(context: template.Context) -> dict[str, Any] | None:
     step = context.get("history_step")
     if step is not None:
         moves = moves.filter(number__lte=step)
-    for move in moves.only("events")[:LOOK_BACK]:
-        for event in reversed(move.events or []):
+    for events in moves.values_list("events", flat=True)[:LOOK_BACK]:
+        for event in reversed(events or []):
             if event.get("code") == "risk.battle":
                 return battle(event.get("params", {}))
     return None
