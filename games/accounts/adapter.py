@@ -16,22 +16,10 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.core.i18n import url_in_language
+from games.core.i18n import set_language_cookie, url_in_language
 from games.core.text import validate_single_line
 
 SITE_NAME = "Partida"
-
-
-def set_language_cookie(response: HttpResponse, language: str) -> None:
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        language,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        path=settings.LANGUAGE_COOKIE_PATH,
-        secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )
 
 
 def language_of_address(email: str) -> str | None:

@@ -9,10 +9,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games.accounts.adapter import set_language_cookie
 from games.accounts.forms import ProfileForm
 from games.accounts.verification import has_verified_email
-from games.core.i18n import url_in_language
+from games.core.i18n import set_language_cookie, url_in_language
 
 
 @login_required

@@ -1,5 +1,7 @@
 from urllib.parse import urlsplit
 
+from django.conf import settings
+from django.http import HttpResponse
 from django.urls import translate_url
 from django.utils import translation
 
@@ -13,3 +15,16 @@ def url_in_language(url: str, language: str) -> str:
     current = translation.get_language_from_path(urlsplit(url).path)
     with translation.override(current or translation.get_language()):
         return translate_url(url, language)
+
+
+def set_language_cookie(response: HttpResponse, language: str) -> None:
+    """Remember ``language`` in Django's language cookie, with the project's cookie settings."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )

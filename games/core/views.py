@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.celery import app as celery_app
-from games.core.i18n import url_in_language
+from games.core.i18n import set_language_cookie, url_in_language
 from games.registry import installed_games
 
 
@@ -30,15 +30,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     if not check_for_language(language) or language not in dict(settings.LANGUAGES):
         return HttpResponseRedirect(next_url)
     response = HttpResponseRedirect(url_in_language(next_url, language))
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        language,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        path=settings.LANGUAGE_COOKIE_PATH,
-        secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )
+    set_language_cookie(response, language)
     if request.user.is_authenticated and request.user.language != language:
         request.user.language = language
         request.user.save(update_fields=["language"])
