@@ -3,16 +3,15 @@
 ``ENGINE`` is the engine the registry loads. ``best_collar(hand, common)`` scores four hand
 cards with the common card (the game page uses it for "your best collar now").
 
-Importing this package runs no game code: its names load on first use (PEP 562), so that
-``games.collar.engine.data`` (say) imports on its own without running ``engine``, which
-imports ``data`` back. Through an eager ``__init__`` that was an import cycle, and two threads
-importing both halves at once (the development server does) could deadlock on it.
+Its names load on first use (``games.engines.lazy``), so that the modules of the package
+import on their own, with no import cycle through this ``__init__``.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from games.engines.lazy import lazy_names
 
 if TYPE_CHECKING:
     from games.collar.engine.collars import Collar, best_collar, best_keep, discard_outlook
@@ -51,10 +50,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, EXPORTS)

@@ -1,15 +1,14 @@
 """Risk (Hasbro 2010): introductory, classic and two-player games with seeded dice.
 
-Importing this package runs no game code: its names load on first use (PEP 562), so that
-``games.risk.engine.data`` (say) imports on its own without running ``engine``, which
-imports ``data`` back. Through an eager ``__init__`` that was an import cycle, and two threads
-importing both halves at once (the development server does) could deadlock on it.
+Its names load on first use (``games.engines.lazy``), so that the modules of the package
+import on their own, with no import cycle through this ``__init__``.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from games.engines.lazy import lazy_names
 
 if TYPE_CHECKING:
     from games.risk.engine.engine import ENGINE, RiskEngine
@@ -25,10 +24,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, EXPORTS)
