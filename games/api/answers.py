@@ -2,11 +2,10 @@
 schema and produces it from the models (``Answer(instance, context=...).data``).
 
 The caller decides what may be seen: every serializer of a match takes ``user`` in its
-context (``None`` or an anonymous user: a spectator) and ``away``, the ids of the users on
-vacation now. Everything of a game goes through its engine: ``view(state, seat)`` for the
-board, ``legal_actions`` for the caller's own seat, ``redact_event`` for the log; the stored
-state, the seed before the end, other seats' actions and invited email addresses never leave
-here.
+context (``None`` or an anonymous user: a spectator). Everything of a game goes through its
+engine: ``view(state, seat)`` for the board, ``legal_actions`` for the caller's own seat,
+``redact_event`` for the log; the stored state, the seed before the end, other seats' actions
+and invited email addresses never leave here.
 """
 
 from __future__ import annotations
@@ -148,18 +147,14 @@ class GameOut(serializers.Serializer):
 # Matches ---------------------------------------------------------------------------------
 
 
-# The caller (``user``) and who is away (``away``), from the serializer's context.
+# The caller (``user``), from the serializer's context. Seats come with ``user_away``
+# (``Seat.objects.with_players()``).
 class CallerMixin:
-
     context: dict[str, Any]
 
     @property
     def user(self) -> Any:
         return self.context.get("user")
-
-    @property
-    def away(self) -> frozenset[int] | set[int]:
-        return self.context.get("away", frozenset())
 
 
 class SeatOut(CallerMixin, serializers.Serializer):
@@ -171,14 +166,13 @@ class SeatOut(CallerMixin, serializers.Serializer):
     status = serializers.ChoiceField(choices=Seat.Status.choices)
     is_to_act = serializers.BooleanField()
     is_me = serializers.SerializerMethodField()
-    away = serializers.SerializerMethodField(help_text="On vacation: their clocks are paused.")
+    away = serializers.BooleanField(
+        source="user_away", help_text="On vacation: their clocks are paused."
+    )
 
     def get_is_me(self, seat: Seat) -> bool:
         user = self.user
         return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
-
-    def get_away(self, seat: Seat) -> bool:
-        return seat.user_id in self.away
 
 
 # A match in a list. Its seats are ``match.seats.all()`` (prefetched by the views), or ``seats``

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -133,6 +133,14 @@ class Match(models.Model):
         return self.seed if self.status == self.Status.FINISHED else None
 
 
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def with_players(self) -> SeatQuerySet:
+        """Each seat with its user and whether that user is on vacation now (``user_away``),
+        in the seats' own query: the one way the site tells who is away."""
+        away = Vacation.objects.current().filter(user=OuterRef("user_id"))
+        return self.select_related("user").annotate(user_away=Exists(away))
+
+
 class Seat(models.Model):
     class Status(models.TextChoices):
         INVITED = "invited", _("Invited")
@@ -160,6 +168,8 @@ class Seat(models.Model):
     #: The match version the player last saw on the game page ("since your last visit").
     seen_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -218,13 +228,6 @@ class VacationQuerySet(models.QuerySet["Vacation"]):
     def current(self) -> VacationQuerySet:
         """The vacations going on now: their players are away."""
         return self.filter(ended_at=None)
-
-    def away_among(self, user_ids: Any) -> set[int]:
-        """Which of ``user_ids`` are away now (one query; none for no users)."""
-        ids = {user_id for user_id in user_ids if user_id is not None}
-        if not ids:
-            return set()
-        return set(self.current().filter(user_id__in=ids).values_list("user_id", flat=True))
 
 
 class Vacation(models.Model):

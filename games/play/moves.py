@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, Exists, OuterRef, Value, When
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -34,7 +34,7 @@ from games.notifications import events
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import IllegalMove, PlayError, StaleVersion
-from games.play.models import Match, Move, Seat, Vacation
+from games.play.models import Match, Move, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -62,10 +62,7 @@ def lock_match(match_id: Any, user: Any = None) -> Match:
 
 def read_seats(match: Match) -> list[Seat]:
     """The match's seats with their users and whether each is on vacation now (one query)."""
-    away = Vacation.objects.current().filter(user=OuterRef("user_id"))
-    return list(
-        Seat.objects.filter(match=match).select_related("user").annotate(user_away=Exists(away))
-    )
+    return list(Seat.objects.filter(match=match).with_players())
 
 
 def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:

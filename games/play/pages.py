@@ -14,7 +14,7 @@ from games.core import safejson
 from games.engines.base import redact_event
 from games.play import errors, presenting, table
 from games.play.errors import PlayError
-from games.play.models import ChatMessage, Match, Move, Seat, Vacation
+from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
@@ -93,9 +93,6 @@ def game_page_context(
             reveal = match.status == Match.Status.FINISHED
             seen = [redact_event(e, viewer, reveal_all=reveal) for e in log[-1].events]
             marks = table.last_move_marks(match.game, seen)
-    away = Vacation.objects.away_among(s.user_id for s in seats)
-    for seat in seats:
-        seat.away = seat.user_id in away
     board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
     to_act = [s for s in seats if s.is_to_act]
     return {

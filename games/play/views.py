@@ -40,7 +40,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
     match = (
         Match.objects.visible_to(request.user)
         .filter(pk=pk)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         .first()
     )
     if match is None:
@@ -89,7 +89,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     seeks = (
         Match.objects.filter(visibility=Match.Visibility.OPEN, status=Match.Status.WAITING)
         .select_related("created_by")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         .order_by("-created_at")
     )
     page = Paginator(seeks, 50).get_page(request.GET.get("page"))

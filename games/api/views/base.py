@@ -56,7 +56,7 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 
 
 def seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    return Prefetch("seats", queryset=Seat.objects.with_players())
 
 
 def matches_with_seats() -> QuerySet[Match]:

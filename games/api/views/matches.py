@@ -44,21 +44,16 @@ from games.api.views.base import (
 )
 from games.play import chat, errors, lifecycle, moves
 from games.play.errors import IllegalMove, PlayError
-from games.play.models import Match, Seat, Vacation
+from games.play.models import Match, Seat
 
 logger = logging.getLogger(__name__)
 TAGS = ["matches"]
 NOT_CREATOR = _("Only the creator can invite players to this match.")
 
 
-def away_users(matches: list[Match]) -> set[int]:
-    """Who of the players of these matches (seats prefetched) is on vacation: one query."""
-    return Vacation.objects.away_among(s.user_id for m in matches for s in m.seats.all())
-
-
 def detail(request: Request, pk: int, status: int = 200) -> Response:
     match = visible_match(request, pk)
-    context = {"user": request.user, "away": away_users([match])}
+    context = {"user": request.user}
     return Response(MatchDetailOut(match, context=context).data, status=status)
 
 
@@ -85,7 +80,7 @@ class MatchList(ApiView):
                 found = found.filter(**{name: filters[name]})
         paginator = Cursor()
         page = paginator.paginate_queryset(found, request, view=self) or []
-        context = {"user": request.user, "away": away_users(page)}
+        context = {"user": request.user}
         return paginator.get_paginated_response(MatchOut(page, many=True, context=context).data)
 
     @extend_schema(
@@ -109,7 +104,7 @@ class Lobby(ApiView):
         )
         paginator = Cursor()
         page = paginator.paginate_queryset(seeks, request, view=self) or []
-        context = {"user": request.user, "away": away_users(page)}
+        context = {"user": request.user}
         return paginator.get_paginated_response(
             LobbyMatchOut(page, many=True, context=context).data
         )
@@ -188,11 +183,9 @@ class Moves(ApiView):
             error.extra["section_url"] = section_link(game, error.extra.get("section"))
             raise
         # The change carries the match as it left it, with its seats and who is away.
-        seats = list(change.seats)
         context = {
             "user": request.user,
-            "seats": seats,
-            "away": {seat.user_id for seat in seats if seat.user_away},
+            "seats": list(change.seats),
             "include_actions": data["include_actions"],
         }
         return Response(MoveResultOut(change.match, context=context).data, status=201)
