@@ -137,6 +137,9 @@ if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
     CACHES = {"default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}}
+    # Sessions read from the shared cache, written through to the database. Only with Redis:
+    # a per-process cache would keep a session another process has ended.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -121,6 +124,21 @@ class RichelieuPresenter(Presenter):
         }
 
 
+@cache
+def card_face(card_id: str, lang: str) -> SafeString:
+    """What is printed on a card (region code and name, number, shields, symbol): the same
+    in every match, drawn once per language."""
+    card = CARDS[card_id]
+    face = {
+        "code": REGION_CODES[card.region],
+        "number": card_number(card_id),
+        "name": COMPONENTS.names["regions"][card.region].get(lang, card.region),
+        "shield_marks": range(card.shields),
+        "symbol": card.symbol,
+    }
+    return SafeString(render_to_string("richelieu/_card_face.html", {"card": face}).strip())
+
+
 def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     """The four rows, each card with its number, whether it lies at an end of its row, and
     its words (region name, what a screen reader says of it) ready for the template."""
@@ -136,9 +154,12 @@ def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
                     "key": card_key(card["card"]),
                     "number": card_number(card["card"]),
                     "end": end,
-                    "code": REGION_CODES[card["region"]],
-                    "name": COMPONENTS.names["regions"][card["region"]].get(lang, card["region"]),
-                    "shield_marks": range(card["shields"]),
+                    "css": " ".join(
+                        [f"region-{card['region']}"]
+                        + ([f"rc-end rc-{end}"] if end else [])
+                        + (["rc-marked"] if card.get("marker") is not None else [])
+                    ),
+                    "face": card_face(card["card"], lang),
                     "spoken": spoken_card(card, end, lang),
                 }
             )
