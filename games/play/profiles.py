@@ -63,20 +63,25 @@ def match_records(reader: Any, person: Any) -> list[dict[str, Any]]:
     records = []
     for slug, game in games.items():
         labels = dict(game.modes())
-        for (counted, mode), tally in counts.items():
-            if counted == slug:
-                records.append(
-                    {
-                        "game": game.name,
-                        "slug": slug,
-                        "mode": labels.get(mode, mode),
-                        "mode_value": f"{slug}:{mode}" if mode else "",
-                        "played": tally["played"],
-                        "won": tally[Outcome.WON],
-                        "drawn": tally[Outcome.DRAWN],
-                        "lost": tally[Outcome.LOST],
-                    }
-                )
+        order = list(labels)
+        found = sorted(
+            (mode for counted, mode in counts if counted == slug),
+            key=lambda mode: (order.index(mode) if mode in order else len(order), mode),
+        )
+        for mode in found:
+            tally = counts[(slug, mode)]
+            records.append(
+                {
+                    "game": game.name,
+                    "slug": slug,
+                    "mode": labels.get(mode, mode),
+                    "mode_value": f"{slug}:{mode}" if mode else "",
+                    "played": tally["played"],
+                    "won": tally[Outcome.WON],
+                    "drawn": tally[Outcome.DRAWN],
+                    "lost": tally[Outcome.LOST],
+                }
+            )
     return records
 
 
