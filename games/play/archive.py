@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -83,9 +83,13 @@ def played_by(user: Any, outcome: str = "") -> QuerySet[Seat]:
     return seats.filter(outcome=outcome) if outcome else seats
 
 
-def day_start(day: date) -> datetime:
-    """The first instant of ``day`` in the reader's time zone."""
-    return timezone.make_aware(datetime.combine(day, time.min))
+def day_start(day: date) -> datetime | None:
+    """The first instant of ``day`` in the reader's time zone, in UTC; ``None`` for a day so
+    near the ends of the calendar (year 1, year 9999) that it has no such instant."""
+    try:
+        return timezone.make_aware(datetime.combine(day, time.min)).astimezone(UTC)
+    except (OverflowError, ValueError):
+        return None
 
 
 def finished_matches(reader: Any, filters: ArchiveFilters) -> QuerySet[Match]:
@@ -106,10 +110,13 @@ def finished_matches(reader: Any, filters: ArchiveFilters) -> QuerySet[Match]:
         found = found.filter(pk__in=seats.values("match_id"))
     if filters.opponent is not None:
         found = found.filter(pk__in=played_by(filters.opponent).values("match_id"))
-    if filters.since:
-        found = found.filter(finished_at__gte=day_start(filters.since))
-    if filters.until:
-        found = found.filter(finished_at__lt=day_start(filters.until + timedelta(days=1)))
+    start = day_start(filters.since) if filters.since else None
+    if start is not None:
+        found = found.filter(finished_at__gte=start)
+    if filters.until and filters.until < date.max:
+        end = day_start(filters.until + timedelta(days=1))
+        if end is not None:
+            found = found.filter(finished_at__lt=end)
     return found.order_by("-finished_at", "-id")
 
 
