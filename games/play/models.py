@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines.base import BaseEngine
 from games.engines.records import seed_digest
@@ -139,9 +140,9 @@ class Match(models.Model):
 
 
 class Outcome(models.TextChoices):
-    WON = "won", _("won")
-    LOST = "lost", _("lost")
-    DRAWN = "drawn", _("drawn")
+    WON = "won", pgettext_lazy("outcome of a match", "won")
+    LOST = "lost", pgettext_lazy("outcome of a match", "lost")
+    DRAWN = "drawn", pgettext_lazy("outcome of a match", "drawn")
 
 
 def seat_outcome(number: int | None, result: Any) -> str:

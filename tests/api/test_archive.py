@@ -86,6 +86,8 @@ def test_a_private_match_is_listed_to_its_players_only(as_user, player, opponent
         ({"cursor": "V7\u00f1"}, 404, "bad_cursor"),
         ({"game": "chess"}, 400, None),
         ({"since": "yesterday"}, 400, None),
+        ({"until": ""}, 400, None),
+        ({"until": "2026-3-1"}, 400, None),
         ({"page_size": "0"}, 400, None),
     ],
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -19,7 +20,7 @@ from rest_framework.utils.urls import replace_query_param
 
 from games.accounts.models import User
 from games.api.addresses import absolute
-from games.api.strict import QueryIntegerField
+from games.api.strict import QueryDateField, QueryIntegerField
 from games.api.views.base import ApiView, paged, validated
 from games.play.archive import (
     PAGE_SIZE,
@@ -33,6 +34,9 @@ from games.play.models import Match, Outcome
 from games.registry import installed_games
 
 NO_SUCH_PLAYER = _("No player has this username.")
+#: Text in a query string: anything but the null character (which DRF refuses), as the
+#: schema's pattern says.
+NO_NULL = RegexValidator(r"^[^\x00]*$")
 
 
 class ArchiveFilterSerializer(serializers.Serializer):
@@ -42,22 +46,22 @@ class ArchiveFilterSerializer(serializers.Serializer):
         help_text="`<game>:<mode>` (a game's rule set, solo or duel…); it names the game too.",
     )  # fmt: skip
     player = serializers.CharField(
-        required=False, allow_blank=True, max_length=150,
+        required=False, allow_blank=True, max_length=150, validators=[NO_NULL],
         help_text="A username: only the matches this player played (a name that names no one "
         "is a 404).",
     )  # fmt: skip
     opponent = serializers.CharField(
-        required=False, allow_blank=True, max_length=150,
+        required=False, allow_blank=True, max_length=150, validators=[NO_NULL],
         help_text="A username: only the matches this player played too.",
     )  # fmt: skip
     result = serializers.ChoiceField(
         choices=Outcome.choices, required=False, allow_blank=True,
         help_text="How the match ended for `player` (for the caller when no `player` is given).",
     )  # fmt: skip
-    since = serializers.DateField(required=False, help_text="Finished on this day or later.")
-    until = serializers.DateField(required=False, help_text="Finished on this day or earlier.")
+    since = QueryDateField(required=False, help_text="Finished on this day or later.")
+    until = QueryDateField(required=False, help_text="Finished on this day or earlier.")
     cursor = serializers.CharField(
-        required=False, allow_blank=True,
+        required=False, allow_blank=True, validators=[NO_NULL],
         help_text="From `next` or `previous`; a cursor that cannot be read is a 404.",
     )  # fmt: skip
     page_size = QueryIntegerField(
