@@ -35,5 +35,12 @@ def archive(request: HttpRequest) -> HttpResponse:
     filtered = form.cleaned_data.get("player") if form.is_valid() else None
     query = request.GET.copy()
     query.pop("cursor", None)
-    context = {"form": form, "page": page, "player": filtered, "query": query.urlencode()}
+    active = sum(1 for name in form.fields if query.get(name))
+    context = {
+        "form": form,
+        "page": page,
+        "player": filtered,
+        "query": query.urlencode(),
+        "active": active,
+    }
     return render(request, "play/archive.html", context)

@@ -15,12 +15,18 @@ pytestmark = pytest.mark.django_db
 
 def records(html: str) -> list[list[str]]:
     """The rows of the table of finished matches by game: game, mode, played, won, drawn, lost."""
-    table = re.search(r'<table class="table stack-table records">(.*?)</table>', html, re.S)
+    table = re.search(r'<table class="table records">(.*?)</table>', html, re.S)
     if table is None:
         return []
     rows = re.findall(r"<tr>(.*?)</tr>", table[1].split("<tbody>")[1], re.S)
-    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
-    return [[re.sub(r"<[^>]+>", "", cell).strip() for cell in row] for row in cells]
+    result = []
+    for row in rows:
+        game = re.search(
+            r'<th scope="row"><a [^>]*>(.*?)</a>(?: <span class="mode">(.*?)</span>)?', row
+        )
+        numbers = re.findall(r'<td class="number">(\d+)</td>', row)
+        result.append([game[1], game[2] or "", *numbers])
+    return result
 
 
 def test_the_profile_shows_who_the_player_is(player, client):
