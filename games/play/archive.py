@@ -147,8 +147,11 @@ def archive_page(
 ) -> ArchivePage:
     """One page of the archive: ``size`` rows (with their seats and users) and the cursors of
     the pages on either side. Two queries."""
-    found = finished_matches(reader, filters).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    # A row shows no state and no score breakdown: they are the largest columns by far.
+    found = (
+        finished_matches(reader, filters)
+        .defer("state", "result")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
     )
     if not cursor:
         rows = list(found[: size + 1])

@@ -91,6 +91,7 @@ def ongoing_matches(reader: Any, person: Any) -> list[Match]:
     found = (
         Match.objects.visible_to(reader)
         .filter(status=Match.Status.ACTIVE, pk__in=seats)
+        .defer("state", "result")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-started_at", "-id")
     )
