@@ -178,8 +178,9 @@ class ArchiveForm(forms.Form):
         label=_("Finished until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, reader: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.reader = reader
         anything = [("", gettext("Any"))]
         games = [(slug, game.name) for slug, game in installed_games().items()]
         self.fields["game"].choices = anything + games
@@ -204,7 +205,11 @@ class ArchiveForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("result") and not data.get("player"):
-            self.add_error("result", gettext("Name the player whose result this is."))
+            # As in the API: a result without a player is the reader's own.
+            if getattr(self.reader, "is_authenticated", False):
+                data["player"] = self.reader
+            else:
+                self.add_error("result", gettext("Name the player whose result this is."))
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
             self.add_error("until", gettext("This date comes before the first one."))

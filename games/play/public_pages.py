@@ -25,7 +25,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def archive(request: HttpRequest) -> HttpResponse:
-    form = ArchiveForm(request.GET)
+    form = ArchiveForm(request.GET, reader=request.user)
     page = None
     if form.is_valid():
         try:

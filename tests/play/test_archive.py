@@ -93,6 +93,9 @@ def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, c
     assert archive("player=paula&result=lost") == {lost.pk}
     assert archive("player=paula&result=drawn") == {drawn.pk}
     assert archive("player=oscar&result=lost") == {won.pk, risk.pk}
+    client.force_login(player)
+    assert archive("result=lost") == {lost.pk}  # a result without a player is the reader's
+    client.logout()
     day = (EPOCH + timedelta(days=10)).date().isoformat()
     assert archive(f"since={day}") == {risk.pk}
     assert archive(f"until={EPOCH.date().isoformat()}") == {won.pk, lost.pk, drawn.pk, solo.pk}
