@@ -130,8 +130,8 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["since"] = since_last_visit(found, context["my_seat"], context["names"])
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
-    context["host_vacation_days"] = vacation.days_left(found.created_by)
     if found.status == Match.Status.WAITING:
+        context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":

@@ -8,7 +8,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.play.presenting import Presenter
 from games.risk.engine.data import CEASE_FIRE_ID, static_board
@@ -123,6 +127,15 @@ def owner_class(territory_view: Mapping[str, Any]) -> str:
     return "unclaimed"
 
 
+def holder(territory_view: Mapping[str, Any]) -> str | None:
+    """Who holds a territory when it is not a player (a player's name is the page's)."""
+    if territory_view["owner"] is not None:
+        return None
+    if territory_view.get("neutral"):
+        return _("Neutral army %(k)s") % {"k": territory_view["neutral"]}
+    return _("unclaimed")
+
+
 def two_lines(name: str) -> list[str]:
     """A long name on two lines, split at the space nearest its middle."""
     words = name.split()
@@ -132,9 +145,46 @@ def two_lines(name: str) -> list[str]:
     return [" ".join(words[:best]), " ".join(words[best:])]
 
 
+@cache
+def map_layers(lang: str) -> dict[str, Any]:
+    """The parts of the SVG map that no match changes, drawn once per language: under the
+    territories (patterns, sea, links, continent bands), over them (coasts, continent names)
+    and each territory's label without its troop count (``labels``, by territory)."""
+    art = artwork()
+    continents = [
+        {
+            **c,
+            "name": territory(c["id"], lang),
+            "light": c["fill"]["light"],
+            "dark": c["fill"]["dark"],
+        }
+        for c in art["continents"]
+    ]
+    context: dict[str, Any] = {"links": art["links"], "continents": continents}
+    with translation.override(lang):
+        parts = {
+            part: SafeString(render_to_string("risk/_map_layers.html", {**context, "part": part}))
+            for part in ("under", "coasts", "continent_names")
+        }
+        labels = {}
+        for shape in art["territories"]:
+            full = territory(shape["id"], lang)
+            cell = {
+                "id": shape["id"],
+                "x": shape["label"]["x"],
+                "y": shape["label"]["y"],
+                "lines": two_lines(full),
+                "short": shape["short"].get(lang, shape["short"]["en"]),
+            }
+            page = render_to_string("risk/_map_layers.html", {"part": "label", "cell": cell})
+            labels[shape["id"]] = SafeString(page.strip())
+    return {**parts, "labels": labels}
+
+
 def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """What the SVG map needs: cells, continents with their bonus, links, the hand's cards."""
     art = artwork()
+    layers = map_layers(lang)
     shapes = {t["id"]: t for t in art["territories"]}
     held_by: dict[str, list[int]] = {}
     for seat in view["seats"]:
@@ -148,11 +198,13 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
             {
                 "id": territory_view["id"],
                 "d": shape["d"],
-                "x": shape["label"]["x"],
-                "y": shape["label"]["y"],
                 "name": full,
-                "lines": two_lines(full),
-                "short": shape["short"].get(lang, shape["short"]["en"]),
+                "holder": holder(territory_view),
+                "troops_text": ngettext(
+                    "%(name)s, %(n)s troop", "%(name)s, %(n)s troops", territory_view["troops"]
+                )
+                % {"name": full, "n": territory_view["troops"]},
+                "label": layers["labels"][territory_view["id"]],
                 "troops": territory_view["troops"],
                 "owner": territory_view["owner"],
                 "neutral": territory_view.get("neutral"),
@@ -183,11 +235,10 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         }
         for card in view.get("hand") or []
     ]
-    links = [{"d": link["d"], "sea": link["sea"]} for link in art["links"]]
     return {
         "view_box": " ".join(str(n) for n in art["view_box"]),
+        "layers": layers,
         "cells": cells,
         "continents": continents,
-        "links": links,
         "hand": hand,
     }

@@ -11,46 +11,25 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.accounts.forms import ProfileForm
-from games.accounts.verification import has_verified_email
 from games.api import tokens, webhooks
+from games.api.answers import NewTokenOut, ProfileOut, TokenOut, WebhookOut
 from games.api.models import ApiToken, Webhook
 from games.api.serializers import (
-    NewTokenOut,
     NotificationPrefsSerializer,
     ProfileInputSerializer,
-    ProfileOut,
     TokenInputSerializer,
-    TokenOut,
     WebhookInputSerializer,
-    WebhookOut,
 )
 from games.api.views.base import ApiView, validated
-from games.play import vacation
 from games.play.errors import PlayError
 
 TAGS = ["account"]
-RECENT_DELIVERIES = 20
-
-
-def profile(user: Any) -> dict[str, Any]:
-    return {
-        "username": user.username,
-        "email": user.email,
-        "email_verified": has_verified_email(user),
-        "display_name": user.display_name,
-        "name": user.public_name,
-        "language": user.language,
-        "timezone": user.timezone,
-        "on_vacation": vacation.on_vacation(user.pk),
-        "vacation_days_left": round(vacation.days_left(user), 2),
-        "webhook": Webhook.objects.filter(user=user).exists(),
-    }
 
 
 class Me(ApiView):
     @extend_schema(tags=TAGS, summary="My profile", responses=ProfileOut)
     def get(self, request: Request) -> Response:
-        return Response(profile(request.user))
+        return Response(ProfileOut(request.user).data)
 
     @extend_schema(
         tags=TAGS, summary="Change my display name, language or time zone",
@@ -68,7 +47,7 @@ class Me(ApiView):
 
             raise ValidationError({k: [str(m) for m in v] for k, v in form.errors.items()})
         form.save()
-        return Response(profile(user))
+        return Response(ProfileOut(user).data)
 
 
 def preferences(settings: Any) -> dict[str, Any]:
@@ -93,7 +72,7 @@ class NotificationPrefs(ApiView):
     def get(self, request: Request) -> Response:
         from games.notifications.models import settings_for
 
-        return Response(preferences(settings_for(request.user)))
+        return Response(NotificationPrefsSerializer(preferences(settings_for(request.user))).data)
 
     @extend_schema(
         tags=TAGS, summary="Change my email notification preferences",
@@ -123,23 +102,13 @@ class NotificationPrefs(ApiView):
                 409,
                 fields={k: [str(m) for m in v] for k, v in form.errors.items()},
             )
-        return Response(preferences(form.save()))
+        return Response(NotificationPrefsSerializer(preferences(form.save())).data)
 
 
 def _clock(value: Any) -> str:
     if value is None:
         return ""
     return value if isinstance(value, str) else value.strftime("%H:%M")
-
-
-def token_data(token: ApiToken) -> dict[str, Any]:
-    return {
-        "id": token.pk,
-        "name": token.name,
-        "prefix": token.prefix,
-        "created_at": token.created_at,
-        "last_used_at": token.last_used_at,
-    }
 
 
 class Tokens(ApiView):
@@ -151,7 +120,7 @@ class Tokens(ApiView):
         operation_id="me_tokens_list",
     )  # fmt: skip
     def get(self, request: Request) -> Response:
-        return Response([token_data(t) for t in ApiToken.objects.filter(user=request.user)])
+        return Response(TokenOut(ApiToken.objects.filter(user=request.user), many=True).data)
 
     @extend_schema(
         tags=TAGS, summary="Make a token (from a logged-in browser session only)",
@@ -166,7 +135,7 @@ class Tokens(ApiView):
             )
         data = validated(TokenInputSerializer, request.data)
         token, raw = tokens.create_token(request.user, data["name"])
-        return Response({**token_data(token), "token": raw}, status=201)
+        return Response(NewTokenOut(token, context={"token": raw}).data, status=201)
 
 
 class TokenDetail(ApiView):
@@ -178,27 +147,6 @@ class TokenDetail(ApiView):
         return Response(status=204)
 
 
-def webhook_data(webhook: Webhook, show_secret: bool = False) -> dict[str, Any]:
-    deliveries = webhook.deliveries.order_by("-id")[:RECENT_DELIVERIES]
-    data = {
-        "url": webhook.url,
-        "active": webhook.active,
-        "created_at": webhook.created_at,
-        "recent_deliveries": [
-            {
-                "id": d.pk, "match": d.match_id, "version": d.version, "event": d.event,
-                "status": d.status, "attempts": d.attempts,
-                "last_status_code": d.last_status_code, "created_at": d.created_at,
-                "delivered_at": d.delivered_at,
-            }
-            for d in deliveries
-        ],
-    }  # fmt: skip
-    if show_secret:
-        data["secret"] = webhook.secret
-    return data
-
-
 class WebhookView(ApiView):
     error_statuses = {"GET": (404,), "DELETE": (404,)}
 
@@ -207,7 +155,7 @@ class WebhookView(ApiView):
         webhook = Webhook.objects.filter(user=request.user).first()
         if webhook is None:
             raise PlayError("not_found", _("You have no webhook."), 404)
-        return Response(webhook_data(webhook))
+        return Response(WebhookOut(webhook).data)
 
     @extend_schema(
         tags=TAGS, summary="Register or change my webhook",
@@ -221,7 +169,7 @@ class WebhookView(ApiView):
         webhook, new_secret = webhooks.save_webhook(
             request.user, data["url"], data["rotate_secret"]
         )
-        return Response(webhook_data(webhook, show_secret=new_secret))
+        return Response(WebhookOut(webhook, context={"show_secret": new_secret}).data)
 
     @extend_schema(tags=TAGS, summary="Remove my webhook", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:

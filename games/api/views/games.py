@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api import presenters
-from games.api.serializers import GameOut, PingOut
+from games.api.answers import GameOut, PingOut
 from games.api.views.base import ApiView
 from games.play.errors import PlayError
 from games.registry import installed_games
@@ -23,7 +21,8 @@ class GameList(ApiView):
         tags=["games"], responses=GameOut(many=True), summary="The games", operation_id="games_list"
     )
     def get(self, request: Request) -> Response:
-        return Response([presenters.game(game.engine) for game in installed_games().values()])
+        engines = [game.engine for game in installed_games().values()]
+        return Response(GameOut(engines, many=True).data)
 
 
 class GameDetail(ApiView):
@@ -34,7 +33,7 @@ class GameDetail(ApiView):
         game = installed_games().get(slug)
         if game is None:
             raise PlayError("not_found", _("There is no such game."), 404)
-        return Response(presenters.game(game.engine))
+        return Response(GameOut(game.engine).data)
 
 
 class Ping(ApiView):
@@ -42,4 +41,4 @@ class Ping(ApiView):
 
     @extend_schema(tags=["account"], responses=PingOut, summary="Check a token")
     def get(self, request: Request) -> Response:
-        return Response({"username": request.user.username, "time": timezone.now()})
+        return Response(PingOut(request.user).data)

@@ -15,18 +15,22 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api import presenters
-from games.api.serializers import (
-    ChatInputSerializer,
+from games.api.answers import (
     ChatOut,
     LegalActionsOut,
     LobbyMatchOut,
-    MatchCreateSerializer,
     MatchDetailOut,
-    MatchFilterSerializer,
     MatchOut,
     MoveOut,
     MoveResultOut,
+    my_seat,
+    section_link,
+    viewer_of,
+)
+from games.api.serializers import (
+    ChatInputSerializer,
+    MatchCreateSerializer,
+    MatchFilterSerializer,
     MoveSerializer,
     TargetSerializer,
 )
@@ -54,9 +58,8 @@ def away_users(matches: list[Match]) -> set[int]:
 
 def detail(request: Request, pk: int, status: int = 200) -> Response:
     match = visible_match(request, pk)
-    seats = list(match.seats.all())
-    answer = presenters.match_detail(match, seats, request.user, away_users([match]))
-    return Response(answer, status=status)
+    context = {"user": request.user, "away": away_users([match])}
+    return Response(MatchDetailOut(match, context=context).data, status=status)
 
 
 class MatchList(ApiView):
@@ -82,10 +85,8 @@ class MatchList(ApiView):
                 found = found.filter(**{name: filters[name]})
         paginator = Cursor()
         page = paginator.paginate_queryset(found, request, view=self) or []
-        away = away_users(page)
-        return paginator.get_paginated_response(
-            [presenters.match_summary(m, list(m.seats.all()), request.user, away) for m in page]
-        )
+        context = {"user": request.user, "away": away_users(page)}
+        return paginator.get_paginated_response(MatchOut(page, many=True, context=context).data)
 
     @extend_schema(
         tags=TAGS, summary="Create a match", request=MatchCreateSerializer,
@@ -108,13 +109,10 @@ class Lobby(ApiView):
         )
         paginator = Cursor()
         page = paginator.paginate_queryset(seeks, request, view=self) or []
-        away = away_users(page)
-        results = []
-        for match in page:
-            taken = sum(1 for s in match.seats.all() if s.status in ("invited", "joined"))
-            item = presenters.match_summary(match, list(match.seats.all()), request.user, away)
-            results.append({**item, "open_seats": match.players - taken})
-        return paginator.get_paginated_response(results)
+        context = {"user": request.user, "away": away_users(page)}
+        return paginator.get_paginated_response(
+            LobbyMatchOut(page, many=True, context=context).data
+        )
 
 
 class MatchDetail(ApiView):
@@ -124,7 +122,7 @@ class MatchDetail(ApiView):
 
 
 def own_seat(request: Request, match: Match) -> Seat:
-    mine = presenters.my_seat(list(match.seats.all()), request.user)
+    mine = my_seat(list(match.seats.all()), request.user)
     if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
         raise PlayError(*errors.NOT_A_PLAYER)
     return mine
@@ -143,14 +141,8 @@ class LegalActions(ApiView):
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
-        mine = own_seat(request, match)
-        actions = presenters.legal_actions(
-            match, list(match.seats.all()), mine.number, mine.is_to_act
-        )
-        return Response({
-            "match": match.pk, "version": match.version, "seat": mine.number,
-            "my_turn": bool(actions), "actions": actions,
-        })  # fmt: skip
+        own_seat(request, match)
+        return Response(LegalActionsOut(match, context={"user": request.user}).data)
 
 
 class MoveCursor(Cursor):
@@ -171,8 +163,12 @@ class Moves(ApiView):
         paginator = MoveCursor()
         page = paginator.paginate_queryset(match.moves.all(), request, view=self) or []
         seats = list(match.seats.all())
-        viewer = presenters.viewer_of(presenters.my_seat(seats, request.user))
-        return paginator.get_paginated_response(presenters.log_entries(match, seats, page, viewer))
+        context = {
+            "match": match,
+            "seats": seats,
+            "viewer": viewer_of(my_seat(seats, request.user)),
+        }
+        return paginator.get_paginated_response(MoveOut(page, many=True, context=context).data)
 
     @extend_schema(
         tags=TAGS, summary="Submit an action", request=MoveSerializer,
@@ -189,16 +185,17 @@ class Moves(ApiView):
             change = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
         except IllegalMove as error:
             game = Match.objects.filter(pk=pk).values_list("game", flat=True).first() or ""
-            error.extra["section_url"] = presenters.section_link(game, error.extra.get("section"))
+            error.extra["section_url"] = section_link(game, error.extra.get("section"))
             raise
         # The change carries the match as it left it, with its seats and who is away.
-        match, seats = change.match, list(change.seats)
-        away = {seat.user_id for seat in seats if seat.user_away}
-        answer = presenters.match_detail(match, seats, request.user, away)
-        if data["include_actions"]:
-            mine = presenters.my_seat(seats, request.user)
-            answer["actions"] = presenters.legal_actions(match, seats, mine.number, mine.is_to_act)
-        return Response(answer, status=201)
+        seats = list(change.seats)
+        context = {
+            "user": request.user,
+            "seats": seats,
+            "away": {seat.user_id for seat in seats if seat.user_away},
+            "include_actions": data["include_actions"],
+        }
+        return Response(MoveResultOut(change.match, context=context).data, status=201)
 
 
 def _service_view(
@@ -272,7 +269,7 @@ class Chat(ApiView):
         match = visible_match(request, pk)
         paginator = Cursor()
         page = paginator.paginate_queryset(match.chat.select_related("user"), request, view=self)
-        return paginator.get_paginated_response([presenters.chat_message(m) for m in page or []])
+        return paginator.get_paginated_response(ChatOut(page or [], many=True).data)
 
     @extend_schema(
         tags=TAGS, summary="Write in the chat (players only)", request=ChatInputSerializer,
@@ -282,4 +279,4 @@ class Chat(ApiView):
         match = visible_match(request, pk)
         data = validated(ChatInputSerializer, request.data)
         message = chat.post_message(match, request.user, data["text"])
-        return Response(presenters.chat_message(message), status=201)
+        return Response(ChatOut(message).data, status=201)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -13,20 +12,18 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.presenters import absolute
-from games.api.serializers import (
+from games.api.answers import (
     RevisionDetailOut,
     RevisionOut,
     RulebookOut,
     RulebookPageOut,
     SearchOut,
-    SearchSerializer,
     SectionOut,
 )
+from games.api.serializers import SearchSerializer
 from games.api.views.base import ApiView, Cursor, paged, validated
 from games.play.errors import PlayError
-from games.rulebooks.anchors import section_url
-from games.rulebooks.models import MAX_NUMBER, Revision, Rulebook, Section
+from games.rulebooks.models import MAX_NUMBER, Rulebook
 from games.rulebooks.search import search
 
 TAGS = ["rulebooks"]
@@ -44,32 +41,6 @@ def page_or_404(game: str, language: str) -> Rulebook:
     return book
 
 
-def section_link(game: str, language: str, anchor: str) -> str:
-    return absolute(section_url(game, anchor, language))
-
-
-def book_data(book: Rulebook) -> dict[str, Any]:
-    return {
-        "game": book.game,
-        "language": book.language,
-        "title": book.title,
-        "revision": book.revision_number,
-        "updated_at": book.updated_at,
-        "url": absolute(book.get_absolute_url()),
-        "api_url": absolute(reverse("api:rulebook", args=[book.game, book.language])),
-    }
-
-
-def section_data(book: Rulebook, section: Section) -> dict[str, Any]:
-    return {
-        "anchor": section.anchor,
-        "title": section.title,
-        "html": section.html,
-        "changed_in": section.changed_in,
-        "url": section_link(book.game, book.language, section.anchor),
-    }
-
-
 class RulebookList(ApiView):
     permission_classes = [AllowAny]
 
@@ -78,7 +49,7 @@ class RulebookList(ApiView):
                    responses=RulebookOut(many=True))  # fmt: skip
     def get(self, request: Request) -> Response:
         books = Rulebook.objects.filter(revision_number__gt=0)
-        return Response([book_data(book) for book in books])
+        return Response(RulebookOut(books, many=True).data)
 
 
 class RulebookPage(ApiView):
@@ -88,12 +59,7 @@ class RulebookPage(ApiView):
         tags=TAGS, summary="A rulebook page with its sections", responses=RulebookPageOut
     )
     def get(self, request: Request, game: str, language: str) -> Response:
-        book = page_or_404(game, language)
-        sections = book.sections.defer("markdown", "plain_text", "search_text")
-        data = book_data(book)
-        data["intro_html"] = book.intro_html
-        data["sections"] = [section_data(book, s) for s in sections]
-        return Response(data)
+        return Response(RulebookPageOut(page_or_404(game, language)).data)
 
 
 class RulebookSection(ApiView):
@@ -105,7 +71,7 @@ class RulebookSection(ApiView):
         section = book.sections.filter(anchor=anchor).first()
         if section is None:
             raise _missing(_("There is no such section."))
-        return Response(section_data(book, section))
+        return Response(SectionOut(section, context={"book": book}).data)
 
 
 class RulebookSearch(ApiView):
@@ -119,26 +85,8 @@ class RulebookSearch(ApiView):
         if language not in LANGUAGES:
             language = settings.LANGUAGE_CODE
         hits = search(language, query["q"], query.get("game", ""))
-        results = [
-            {
-                "game": hit.game, "language": language, "page_title": hit.page_title,
-                "anchor": hit.anchor, "title": hit.title, "snippet_html": str(hit.snippet),
-                "url": section_link(hit.game, language, hit.anchor),
-            }
-            for hit in hits
-        ]  # fmt: skip
-        return Response({"query": query["q"], "language": language, "results": results})
-
-
-def revision_data(revision: Revision) -> dict[str, Any]:
-    return {
-        "number": revision.number,
-        "author": revision.author.public_name if revision.author else None,
-        "created_at": revision.created_at,
-        "origin": revision.origin,
-        "summary": revision.summary,
-        "changed_sections": list(revision.changed_sections or []),
-    }
+        found = {"query": query["q"], "language": language, "hits": hits}
+        return Response(SearchOut(found).data)
 
 
 class RevisionCursor(Cursor):
@@ -157,7 +105,7 @@ class RevisionList(ApiView):
         revisions = book.revisions.select_related("author").defer("markdown")
         paginator = RevisionCursor()
         page = paginator.paginate_queryset(revisions, request, view=self) or []
-        return paginator.get_paginated_response([revision_data(r) for r in page])
+        return paginator.get_paginated_response(RevisionOut(page, many=True).data)
 
 
 class RevisionDetail(ApiView):
@@ -172,4 +120,4 @@ class RevisionDetail(ApiView):
             revision = book.revisions.select_related("author").filter(number=number).first()
         if revision is None:
             raise _missing(_("There is no such revision."))
-        return Response({**revision_data(revision), "markdown": revision.markdown})
+        return Response(RevisionDetailOut(revision).data)

@@ -1,0 +1,698 @@
+"""What the API answers: one serializer per answer, which both describes it in the OpenAPI
+schema and produces it from the models (``Answer(instance, context=...).data``).
+
+The caller decides what may be seen: every serializer of a match takes ``user`` in its
+context (``None`` or an anonymous user: a spectator) and ``away``, the ids of the users on
+vacation now. Everything of a game goes through its engine: ``view(state, seat)`` for the
+board, ``legal_actions`` for the caller's own seat, ``redact_event`` for the log; the stored
+state, the seed before the end, other seats' actions and invited email addresses never leave
+here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.accounts.verification import has_verified_email
+from games.api.addresses import absolute
+from games.api.models import Webhook
+from games.api.serializers import GameShapeField
+from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
+from games.play import presenting, vacation
+from games.play.models import Match, Seat
+from games.registry import get_engine
+from games.rulebooks.anchors import section_url
+
+SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
+RECENT_DELIVERIES = 20
+
+
+# A time in UTC, ``…Z``, whatever time zone the caller's request runs in.
+class Moment(serializers.DateTimeField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(default_timezone=dt.UTC, **kwargs)
+
+
+def section_link(game: str, anchor: str | None) -> str:
+    """The rulebook section in the active language, on the caller's address ("" if none)."""
+    url = section_url(game, anchor)
+    return absolute(url) if url else ""
+
+
+def my_seat(seats: Sequence[Seat], user: Any) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def viewer_of(seat: Seat | None) -> int | None:
+    """The engine seat whose view the caller gets (``None``: a spectator's view)."""
+    if seat is None or seat.status not in SEEN_SEAT_STATUSES:
+        return None
+    return seat.number
+
+
+def names(seats: Sequence[Seat]) -> dict[int, str]:
+    return {s.number: s.user.public_name for s in seats if s.number is not None and s.user}
+
+
+def legal_actions(
+    match: Match, seats: Sequence[Seat], seat_number: int | None, to_act: bool
+) -> list[dict[str, Any]]:
+    """The caller's legal actions with a label each (none when it is not their turn)."""
+    if not to_act or seat_number is None or match.status != Match.Status.ACTIVE:
+        return []
+    shown = names(seats)
+    return [
+        {"action": action, "label": presenting.describe_action(match.game, action, shown)}
+        for action in match.engine.legal_actions(match.engine_state(), seat_number)
+    ]
+
+
+# Games -----------------------------------------------------------------------------------
+
+
+class ChoiceOut(serializers.Serializer):
+    value = serializers.JSONField()
+    label = serializers.SerializerMethodField()
+
+    def get_label(self, choice: Mapping[str, Any]) -> str:
+        return gettext(choice["label"])
+
+
+# One option of a game: an ``OptionSpec``, in the caller's language.
+class OptionOut(serializers.Serializer):
+    name = serializers.CharField()
+    type = serializers.ChoiceField(choices=["choice", "bool"], source="kind")
+    default = serializers.JSONField()
+    label = serializers.SerializerMethodField()
+    help = serializers.SerializerMethodField()
+    section = serializers.CharField()
+    section_url = serializers.SerializerMethodField()
+    choices = serializers.SerializerMethodField()
+
+    def get_label(self, spec: Any) -> str:
+        return gettext(spec.label)
+
+    def get_help(self, spec: Any) -> str:
+        return gettext(spec.help)
+
+    def get_section_url(self, spec: Any) -> str:
+        return section_link(self.context["game"], spec.section)
+
+    @extend_schema_field(ChoiceOut(many=True))
+    def get_choices(self, spec: Any) -> Any:
+        listed = [{"value": value, "label": label} for value, label in spec.choices]
+        return ChoiceOut(listed, many=True).data
+
+
+# A game, from its engine.
+class GameOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.IntegerField()
+    player_counts = serializers.SerializerMethodField()
+    options = serializers.SerializerMethodField()
+    rules_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_player_counts(self, engine: BaseEngine[Any]) -> list[int]:
+        choices = [spec for spec in engine.options_schema if spec.kind == "choice"]
+        counts: set[int] = set()
+        for spec in choices or [None]:
+            for value in spec.allowed() if spec else [None]:
+                options = {spec.name: value} if spec else {}
+                try:
+                    counts |= set(engine.player_counts(engine.normalise_options(options)))
+                except Exception:  # noqa: BLE001 - an option combination the engine refuses
+                    continue
+        return sorted(counts)
+
+    @extend_schema_field(OptionOut(many=True))
+    def get_options(self, engine: BaseEngine[Any]) -> Any:
+        return OptionOut(engine.options_schema, many=True, context={"game": engine.slug}).data
+
+    def get_rules_url(self, engine: BaseEngine[Any]) -> str:
+        return section_link(engine.slug, "overview")
+
+
+# Matches ---------------------------------------------------------------------------------
+
+
+# The caller (``user``) and who is away (``away``), from the serializer's context.
+class CallerMixin:
+
+    context: dict[str, Any]
+
+    @property
+    def user(self) -> Any:
+        return self.context.get("user")
+
+    @property
+    def away(self) -> frozenset[int] | set[int]:
+        return self.context.get("away", frozenset())
+
+
+class SeatOut(CallerMixin, serializers.Serializer):
+    number = serializers.IntegerField(
+        allow_null=True, help_text="The order of play, given when the match starts (null before)."
+    )
+    username = serializers.CharField(source="user.username", allow_null=True)
+    name = serializers.CharField(source="user.public_name", allow_null=True)
+    status = serializers.ChoiceField(choices=Seat.Status.choices)
+    is_to_act = serializers.BooleanField()
+    is_me = serializers.SerializerMethodField()
+    away = serializers.SerializerMethodField(help_text="On vacation: their clocks are paused.")
+
+    def get_is_me(self, seat: Seat) -> bool:
+        user = self.user
+        return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
+
+    def get_away(self, seat: Seat) -> bool:
+        return seat.user_id in self.away
+
+
+# A match in a list. Its seats are ``match.seats.all()`` (prefetched by the views), or ``seats``
+# in the context when the caller already holds them (the move service's).
+class MatchOut(CallerMixin, serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    game_name = serializers.CharField(source="engine.name")
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    version = serializers.IntegerField()
+    deadline = Moment(allow_null=True)
+    paused = serializers.SerializerMethodField()
+    my_seat = serializers.SerializerMethodField(
+        help_text="The caller's seat number (the order of play). Seats get their numbers when "
+        "the match starts, in a random order: while it waits for players this is null, even "
+        "for a seat whose `my_seat_status` is joined.",
+    )
+    my_seat_status = serializers.SerializerMethodField()
+    my_turn = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = Moment()
+    started_at = Moment(allow_null=True)
+    finished_at = Moment(allow_null=True)
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    def seats_of(self, match: Match) -> list[Seat]:
+        held = self.context.get("seats")
+        return list(held) if held is not None else list(match.seats.all())
+
+    def mine(self, match: Match) -> Seat | None:
+        return my_seat(self.seats_of(match), self.user)
+
+    def get_paused(self, match: Match) -> bool:
+        return match.paused_remaining is not None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_my_seat(self, match: Match) -> int | None:
+        mine = self.mine(match)
+        return mine.number if mine else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=Seat.Status.choices, allow_null=True))
+    def get_my_seat_status(self, match: Match) -> str | None:
+        mine = self.mine(match)
+        return mine.status if mine else None
+
+    def get_my_turn(self, match: Match) -> bool:
+        mine = self.mine(match)
+        return bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE)
+
+    @extend_schema_field(SeatOut(many=True))
+    def get_seats(self, match: Match) -> Any:
+        listed = [s for s in self.seats_of(match) if s.status != Seat.Status.DECLINED]
+        return SeatOut(listed, many=True, context=self.context).data
+
+    def get_url(self, match: Match) -> str:
+        return absolute(reverse("play:match", args=[match.pk]))
+
+    def get_api_url(self, match: Match) -> str:
+        return absolute(reverse("api:match", args=[match.pk]))
+
+
+class LobbyMatchOut(MatchOut):
+    open_seats = serializers.SerializerMethodField()
+
+    def get_open_seats(self, match: Match) -> int:
+        taken = sum(1 for s in self.seats_of(match) if s.status in ("invited", "joined"))
+        return match.players - taken
+
+
+class ScoreLineOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, for programs.")
+    label = serializers.CharField(help_text="In the caller's language.")
+    points = serializers.IntegerField()
+    params = serializers.DictField()
+
+
+# ``Result.as_dict()`` as stored, each score line labelled in the caller's language (``context``:
+# ``game`` and the seats' ``names``).
+class ResultOut(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Groups of seats from first to last; the seats of a group are tied.",
+    )
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="Per seat.")
+    breakdown = serializers.SerializerMethodField(help_text="Per seat: how its total was made.")
+    extra = serializers.DictField()
+
+    @extend_schema_field(serializers.DictField(child=ScoreLineOut(many=True)))
+    def get_breakdown(self, stored: Mapping[str, Any]) -> dict[str, Any]:
+        game, shown = self.context["game"], self.context["names"]
+        return {
+            seat: ScoreLineOut(
+                [
+                    {
+                        **line,
+                        "label": presenting.render_message(
+                            game, line.get("label", ""), line.get("params", {}), shown
+                        ),
+                    }
+                    for line in lines
+                ],
+                many=True,
+            ).data
+            for seat, lines in stored.get("breakdown", {}).items()
+        }
+
+
+class MatchDetailOut(MatchOut):
+    days_per_move = serializers.IntegerField()
+    timeout_policy = serializers.ChoiceField(choices=Match.TimeoutPolicy.choices)
+    paused_seconds_left = serializers.SerializerMethodField()
+    to_act = serializers.SerializerMethodField()
+    view = serializers.SerializerMethodField(
+        help_text="The engine's view of the board for the caller's seat."
+    )
+    result = serializers.SerializerMethodField(help_text="Once the match is over.")
+    seed_sha256 = serializers.CharField()
+    seed = serializers.IntegerField(
+        source="revealed_seed", allow_null=True, help_text="Revealed once the match is over."
+    )
+    rulebook_revision = serializers.IntegerField(allow_null=True)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_paused_seconds_left(self, match: Match) -> int | None:
+        paused = match.paused_remaining
+        return int(paused.total_seconds()) if paused is not None else None
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_to_act(self, match: Match) -> list[int]:
+        return sorted(s.number for s in self.seats_of(match) if s.is_to_act)
+
+    @extend_schema_field(GameShapeField("view", allow_null=True))
+    def get_view(self, match: Match) -> Any:
+        if match.state is None:
+            return None
+        return match.engine.view(match.engine_state(), viewer_of(self.mine(match)))
+
+    @extend_schema_field(ResultOut(allow_null=True))
+    def get_result(self, match: Match) -> Any:
+        if match.status != Match.Status.FINISHED or not match.result:
+            return None
+        context = {"game": match.game, "names": names(self.seats_of(match))}
+        return ResultOut(match.result, context=context).data
+
+
+class LegalActionOut(serializers.Serializer):
+    action = GameShapeField(
+        "legal_action",
+        help_text="Send it as is, or with the ranges it names filled in (see the description).",
+    )
+    label = serializers.CharField()
+
+
+# The caller's legal actions in a match (the caller holds a seat in it).
+class LegalActionsOut(CallerMixin, serializers.Serializer):
+    match = serializers.IntegerField(source="pk")
+    version = serializers.IntegerField()
+    seat = serializers.SerializerMethodField()
+    my_turn = serializers.SerializerMethodField()
+    actions = serializers.SerializerMethodField()
+
+    def listed(self, match: Match) -> list[dict[str, Any]]:
+        """Asked for twice (``my_turn``, ``actions``), computed once."""
+        if "listed" not in self.context:
+            seats = list(match.seats.all())
+            mine = my_seat(seats, self.user)
+            found = legal_actions(match, seats, mine.number, mine.is_to_act) if mine else []
+            self.context["listed"] = found
+        return self.context["listed"]
+
+    def get_seat(self, match: Match) -> int:
+        mine = my_seat(list(match.seats.all()), self.user)
+        assert mine is not None and mine.number is not None  # the view checks the seat
+        return mine.number
+
+    def get_my_turn(self, match: Match) -> bool:
+        return bool(self.listed(match))
+
+    @extend_schema_field(LegalActionOut(many=True))
+    def get_actions(self, match: Match) -> Any:
+        return LegalActionOut(self.listed(match), many=True).data
+
+
+# The match after the caller's move; with ``include_actions`` in the context, what the caller may
+# do now (a field the match itself does not have: left out otherwise).
+class MoveResultOut(MatchDetailOut):
+    actions = LegalActionOut(
+        many=True, required=False, help_text="With `include_actions`: what the caller may do now."
+    )
+
+    def to_representation(self, instance: Match) -> Any:
+        data = super().to_representation(instance)
+        if self.context.get("include_actions"):
+            seats = self.seats_of(instance)
+            mine = my_seat(seats, self.user)
+            listed = legal_actions(
+                instance, seats, mine.number if mine else None, bool(mine and mine.is_to_act)
+            )
+            data["actions"] = LegalActionOut(listed, many=True).data
+        return data
+
+
+class EventOut(serializers.Serializer):
+    code = serializers.CharField()
+    params = serializers.DictField()
+    text = serializers.CharField()
+
+
+# One move as the viewer may see it (``context``: ``match``, its ``seats``, ``viewer``): redacted
+# events, and the action only where it is public.
+class MoveOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    player = serializers.SerializerMethodField(
+        help_text="The username of the seat's player, as in `seats`."
+    )
+    name = serializers.SerializerMethodField(help_text="That player's display name.")
+    by_site = serializers.SerializerMethodField(help_text="A time-out recorded by the site.")
+    type = serializers.SerializerMethodField()
+    action = serializers.SerializerMethodField(
+        help_text="Shown for the caller's own moves, and for all once it is over."
+    )
+    events = serializers.SerializerMethodField()
+    created_at = Moment()
+
+    @property
+    def match(self) -> Match:
+        return self.context["match"]
+
+    @property
+    def shown(self) -> dict[int, str]:
+        if "names" not in self.context:
+            self.context["names"] = names(self.context["seats"])
+        return self.context["names"]
+
+    @property
+    def reveal(self) -> bool:
+        return self.match.status == Match.Status.FINISHED
+
+    def public(self, move: Any) -> bool:
+        viewer = self.context["viewer"]
+        return (
+            self.reveal
+            or self.kind(move) in SYSTEM_ACTIONS
+            or (viewer is not None and move.seat == viewer)
+        )
+
+    @staticmethod
+    def kind(move: Any) -> str | None:
+        return move.action.get("type") if isinstance(move.action, dict) else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_player(self, move: Any) -> str | None:
+        usernames = {s.number: s.user.username for s in self.context["seats"] if s.user}
+        return usernames.get(move.seat)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_name(self, move: Any) -> str | None:
+        return self.shown.get(move.seat)
+
+    def get_by_site(self, move: Any) -> bool:
+        return bool(move.user_id is None)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_type(self, move: Any) -> str | None:
+        return self.kind(move) if self.public(move) else None
+
+    @extend_schema_field(GameShapeField("logged_action", allow_null=True))
+    def get_action(self, move: Any) -> Any:
+        return move.action if self.public(move) else None
+
+    @extend_schema_field(EventOut(many=True))
+    def get_events(self, move: Any) -> Any:
+        game = self.match.game
+        messages = get_engine(game).event_messages
+        events = []
+        for event in move.events:
+            seen = redact_event(event, self.context["viewer"], reveal_all=self.reveal)
+            text = presenting.render_message(
+                game, messages.get(seen["code"], seen["code"]), seen["params"], self.shown
+            )
+            events.append({"code": seen["code"], "params": seen["params"], "text": text})
+        return EventOut(events, many=True).data
+
+
+class ChatOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    text = serializers.CharField()
+    created_at = Moment()
+
+
+# Account, rulebooks -------------------------------------------------------------------------
+
+
+# The caller's own account.
+class ProfileOut(serializers.Serializer):
+    username = serializers.CharField()
+    email = serializers.EmailField()
+    email_verified = serializers.SerializerMethodField(
+        help_text="Whether the address is confirmed: no notification email goes to it before."
+    )
+    display_name = serializers.CharField(allow_blank=True)
+    name = serializers.CharField(source="public_name")
+    language = serializers.ChoiceField(choices=settings.LANGUAGES)
+    timezone = serializers.CharField()
+    on_vacation = serializers.SerializerMethodField()
+    vacation_days_left = serializers.SerializerMethodField()
+    webhook = serializers.SerializerMethodField(help_text="Whether a webhook is registered.")
+
+    def get_email_verified(self, user: Any) -> bool:
+        return has_verified_email(user)
+
+    def get_on_vacation(self, user: Any) -> bool:
+        return vacation.on_vacation(user.pk)
+
+    def get_vacation_days_left(self, user: Any) -> float:
+        return round(vacation.days_left(user), 2)
+
+    def get_webhook(self, user: Any) -> bool:
+        return Webhook.objects.filter(user=user).exists()
+
+
+class TokenOut(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    prefix = serializers.CharField(help_text="The first characters, to tell tokens apart.")
+    created_at = Moment()
+    last_used_at = Moment(allow_null=True)
+
+
+# A token just made; ``token`` (the secret itself) comes in the context.
+class NewTokenOut(TokenOut):
+    token = serializers.SerializerMethodField(
+        help_text="The token itself: shown this once, never again."
+    )
+
+    def get_token(self, token: Any) -> str:
+        return self.context["token"]
+
+
+class DeliveryOut(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    match = serializers.IntegerField(source="match_id")
+    version = serializers.IntegerField()
+    event = serializers.CharField()
+    status = serializers.CharField()
+    attempts = serializers.IntegerField()
+    last_status_code = serializers.IntegerField(allow_null=True)
+    created_at = Moment()
+    delivered_at = Moment(allow_null=True)
+
+
+# The caller's webhook; its secret only with ``show_secret`` in the context.
+class WebhookOut(serializers.Serializer):
+    url = serializers.CharField()
+    active = serializers.BooleanField()
+    created_at = Moment()
+    secret = serializers.CharField(
+        required=False, help_text="Only when the webhook is created or its secret rotated."
+    )
+    recent_deliveries = serializers.SerializerMethodField()
+
+    @extend_schema_field(DeliveryOut(many=True))
+    def get_recent_deliveries(self, webhook: Any) -> Any:
+        deliveries = webhook.deliveries.order_by("-id")[:RECENT_DELIVERIES]
+        return DeliveryOut(deliveries, many=True).data
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        if not self.context.get("show_secret"):
+            data.pop("secret", None)
+        return data
+
+
+# The caller (a user) and the server's time.
+class PingOut(serializers.Serializer):
+    username = serializers.CharField()
+    time = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.DateTimeField())
+    def get_time(self, user: Any) -> Any:
+        return Moment().to_representation(timezone.now())
+
+
+def rulebook_link(game: str, language: str, anchor: str) -> str:
+    return absolute(section_url(game, anchor, language))
+
+
+class RulebookOut(serializers.Serializer):
+    game = serializers.CharField()
+    language = serializers.CharField()
+    title = serializers.CharField()
+    revision = serializers.IntegerField(source="revision_number")
+    updated_at = Moment(allow_null=True)
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    def get_url(self, book: Any) -> str:
+        return absolute(book.get_absolute_url())
+
+    def get_api_url(self, book: Any) -> str:
+        return absolute(reverse("api:rulebook", args=[book.game, book.language]))
+
+
+# A section of the rulebook page ``book`` (in the context).
+class SectionOut(serializers.Serializer):
+    anchor = serializers.CharField()
+    title = serializers.CharField()
+    html = serializers.CharField()
+    changed_in = serializers.IntegerField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, section: Any) -> str:
+        book = self.context["book"]
+        return rulebook_link(book.game, book.language, section.anchor)
+
+
+class RulebookPageOut(RulebookOut):
+    intro_html = serializers.CharField()
+    sections = serializers.SerializerMethodField()
+
+    @extend_schema_field(SectionOut(many=True))
+    def get_sections(self, book: Any) -> Any:
+        sections = book.sections.defer("markdown", "plain_text", "search_text")
+        return SectionOut(sections, many=True, context={"book": book}).data
+
+
+# One search hit, in the searched ``language`` (in the context).
+class HitOut(serializers.Serializer):
+    game = serializers.CharField()
+    language = serializers.SerializerMethodField()
+    page_title = serializers.CharField()
+    anchor = serializers.CharField()
+    title = serializers.CharField()
+    snippet_html = serializers.CharField(source="snippet")
+    url = serializers.SerializerMethodField()
+
+    def get_language(self, hit: Any) -> str:
+        return self.context["language"]
+
+    def get_url(self, hit: Any) -> str:
+        return rulebook_link(hit.game, self.context["language"], hit.anchor)
+
+
+# The answer to a search: ``query``, ``language`` and the ``hits``.
+class SearchOut(serializers.Serializer):
+    query = serializers.CharField()
+    language = serializers.CharField()
+    results = serializers.SerializerMethodField()
+
+    @extend_schema_field(HitOut(many=True))
+    def get_results(self, found: Mapping[str, Any]) -> Any:
+        return HitOut(found["hits"], many=True, context={"language": found["language"]}).data
+
+
+class RevisionOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    author = serializers.CharField(source="author.public_name", allow_null=True)
+    created_at = Moment()
+    origin = serializers.CharField()
+    summary = serializers.CharField(allow_blank=True)
+    changed_sections = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_changed_sections(self, revision: Any) -> list[str]:
+        return list(revision.changed_sections or [])
+
+
+class RevisionDetailOut(RevisionOut):
+    markdown = serializers.CharField()
+
+
+# Records ---------------------------------------------------------------------------------
+
+
+class RecordPlayerOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player's public name.")
+    username = serializers.CharField(required=False)
+
+
+class RecordEntryOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1, 2, … in the order of play.")
+    seat = serializers.IntegerField()
+    action = GameShapeField(
+        "logged_action",
+        help_text="As sent, or `leave` / `timeout_skip` when the site recorded a time-out or a "
+        "resignation.",
+    )
+
+
+# The record ``games.play.records.match_record`` builds (the page's download too).
+class MatchRecordOut(serializers.Serializer):
+    format = serializers.CharField(help_text="Always `partida-match-record`.")
+    format_version = serializers.IntegerField()
+    game = serializers.CharField()
+    engine_version = serializers.IntegerField(
+        help_text="The version of the rules the match started with and was played under."
+    )
+    options = serializers.DictField()
+    players = RecordPlayerOut(many=True)
+    seed = serializers.IntegerField()
+    seed_sha256 = serializers.CharField(help_text="Shown from the start of the match.")
+    generator = serializers.CharField()
+    log = RecordEntryOut(many=True)
+    rulebook_revision = serializers.IntegerField(allow_null=True)
+    result = serializers.DictField()
+    match = serializers.DictField(help_text="`id`, `url`, `started_at`, `finished_at`.")
+    verify = serializers.CharField(help_text="The command that checks the record.")
