@@ -12,7 +12,7 @@ from typing import Any
 from django.core.validators import RegexValidator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,6 +20,7 @@ from rest_framework.utils.urls import replace_query_param
 
 from games.accounts.models import User
 from games.api.addresses import absolute
+from games.api.answers import Moment
 from games.api.strict import QueryDateField, QueryIntegerField
 from games.api.views.base import ApiView, paged, validated
 from games.play.archive import (
@@ -76,63 +77,62 @@ class ArchiveFilterSerializer(serializers.Serializer):
 
 class ArchiveSeatOut(serializers.Serializer):
     number = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField()
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
     outcome = serializers.ChoiceField(choices=Outcome.choices, allow_blank=True)
 
 
 class ArchiveMatchOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    """A finished match as the archive lists it (from a match with its seats and users
+    prefetched): who played and how it ended for each, never its state."""
+
+    id = serializers.IntegerField(source="pk")
     game = serializers.CharField()
-    game_name = serializers.CharField()
-    mode = serializers.CharField(help_text="`<game>:<mode>`, or empty for a game with one mode.")
-    mode_name = serializers.CharField()
+    game_name = serializers.CharField(source="engine.name")
+    mode = serializers.SerializerMethodField(
+        help_text="`<game>:<mode>`, or empty for a game with one mode."
+    )
+    mode_name = serializers.SerializerMethodField()
     players = serializers.IntegerField()
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
-    started_at = serializers.DateTimeField(allow_null=True)
-    finished_at = serializers.DateTimeField()
-    seats = ArchiveSeatOut(many=True)
-    url = serializers.CharField()
-    api_url = serializers.CharField()
-    record_url = serializers.CharField()
+    started_at = Moment(allow_null=True)
+    finished_at = Moment()
+    seats = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+    record_url = serializers.SerializerMethodField()
+
+    def get_mode(self, match: Match) -> str:
+        game = installed_games().get(match.game)
+        mode = game.mode_of(match.options or {}) if game else ""
+        return f"{match.game}:{mode}" if mode else ""
+
+    def get_mode_name(self, match: Match) -> str:
+        return mode_label(match)
+
+    @extend_schema_field(ArchiveSeatOut(many=True))
+    def get_seats(self, match: Match) -> Any:
+        played = [s for s in match.seats.all() if s.user is not None and s.number is not None]
+        return ArchiveSeatOut(played, many=True).data
+
+    def get_url(self, match: Match) -> str:
+        return absolute(reverse("play:match", args=[match.pk]))
+
+    def get_api_url(self, match: Match) -> str:
+        return absolute(reverse("api:match", args=[match.pk]))
+
+    def get_record_url(self, match: Match) -> str:
+        return absolute(reverse("api:record", args=[match.pk]))
 
 
 def user_named(username: str) -> Any:
+    """The active user of that username (in any case); a name that names no one is a 404."""
     if not username:
         return None
     found = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if found is None:
         raise PlayError("no_such_player", NO_SUCH_PLAYER, 404)
     return found
-
-
-def archived(match: Match) -> dict[str, Any]:
-    game = installed_games().get(match.game)
-    mode = game.mode_of(match.options or {}) if game else ""
-    return {
-        "id": match.pk,
-        "game": match.game,
-        "game_name": match.engine.name,
-        "mode": f"{match.game}:{mode}" if mode else "",
-        "mode_name": mode_label(match),
-        "players": match.players,
-        "visibility": match.visibility,
-        "started_at": match.started_at,
-        "finished_at": match.finished_at,
-        "seats": [
-            {
-                "number": seat.number,
-                "username": seat.user.username,
-                "name": seat.user.public_name,
-                "outcome": seat.outcome,
-            }
-            for seat in match.seats.all()
-            if seat.user is not None and seat.number is not None
-        ],
-        "url": absolute(reverse("play:match", args=[match.pk])),
-        "api_url": absolute(reverse("api:match", args=[match.pk])),
-        "record_url": absolute(reverse("api:record", args=[match.pk])),
-    }
 
 
 class Archive(ApiView):
@@ -166,6 +166,6 @@ class Archive(ApiView):
             {
                 "next": link(page.next),
                 "previous": link(page.previous),
-                "results": [archived(match) for match in page.rows],
+                "results": ArchiveMatchOut(page.rows, many=True).data,
             }
         )
