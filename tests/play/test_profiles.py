@@ -131,8 +131,8 @@ def test_player_names_link_to_their_profiles(player, opponent, start_match, clie
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("es", ["Miembro desde", "Partidas terminadas por juego", "Jugando ahora"]),
-        ("it", ["Membro dal", "Partite finite per gioco", "In gioco ora"]),
+        ("es", ["Miembro desde", "Partidas terminadas por juego", "Días de vacaciones restantes"]),
+        ("it", ["Membro dal", "Partite finite per gioco", "Giorni di vacanza rimasti"]),
     ],
 )
 def test_the_profile_speaks_the_readers_language(player, client, language, words):
