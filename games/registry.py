@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.translation import gettext
 
 from games.engines.base import BaseEngine, EngineError
 
@@ -74,6 +75,9 @@ class Game:
     #: A form class for the match options, when the generic one built from the engine's
     #: ``options_schema`` is not enough.
     option_form: type[forms.Form] | None = None
+    #: The choice option that names the game's mode (rule set, solo or duel…), by which
+    #: profiles count matches and the archive filters them; ``None``: the game has one mode.
+    mode_option: str | None = None
 
     @property
     def slug(self) -> str:
@@ -112,6 +116,17 @@ class Game:
             except EngineError:  # a combination the engine refuses
                 continue
         return sets
+
+    def modes(self) -> tuple[tuple[str, str], ...]:
+        """The game's modes as (value, label in the active language); none for a game with one."""
+        spec = next((s for s in self.engine.options_schema if s.name == self.mode_option), None)
+        if spec is None:
+            return ()
+        return tuple((str(value), gettext(label)) for value, label in spec.choices)
+
+    def mode_of(self, options: Mapping[str, Any]) -> str:
+        """The mode value of a match's (normalised) options; empty for a game with one mode."""
+        return str(options.get(self.mode_option, "")) if self.mode_option else ""
 
     @property
     def player_counts(self) -> tuple[int, ...]:

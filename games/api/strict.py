@@ -17,6 +17,7 @@ from typing import Any
 from rest_framework import serializers
 
 DIGITS = re.compile(r"[0-9]{1,18}")
+FULL_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class StrictCharField(serializers.CharField):
@@ -89,3 +90,16 @@ class QueryBooleanField(serializers.BooleanField):
         if data not in ("true", "false"):
             self.fail("invalid", input=data)
         return data == "true"
+
+
+class QueryDateField(serializers.DateField):
+    """A day as RFC 3339 writes it (``2026-03-01``), exactly: an empty value is not left
+    out, as DRF would leave it, but refused, as the schema's ``date`` format says."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        return dictionary.get(self.field_name, serializers.empty)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str) or not FULL_DATE.fullmatch(data):
+            self.fail("invalid", format="YYYY-MM-DD")
+        return super().to_internal_value(data)

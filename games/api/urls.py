@@ -3,7 +3,7 @@
 from django.urls import path, re_path, register_converter
 
 from games.api import docs
-from games.api.views import account, games, matches, records, rulebooks
+from games.api.views import account, archive, games, matches, records, rulebooks
 from games.api.views.base import NoSuchEndpoint
 
 
@@ -28,6 +28,7 @@ V1 = [
     ("games/<slug:slug>/", games.GameDetail, "game"),
     ("matches/", matches.MatchList, "matches"),
     ("lobby/", matches.Lobby, "lobby"),
+    ("archive/", archive.Archive, "archive"),
     ("matches/<id:pk>/", matches.MatchDetail, "match"),
     ("matches/<id:pk>/actions/", matches.LegalActions, "actions"),
     ("matches/<id:pk>/moves/", matches.Moves, "moves"),

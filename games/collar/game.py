@@ -16,4 +16,5 @@ GAME = Game(
         "friend or alone, with the rainbow stones and the gold of the court."
     ),
     shapes=shapes.SHAPES,
+    mode_option="mode",
 )

@@ -7,9 +7,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.core.text import TextField, validate_single_line
 from games.engines.base import BaseEngine
-from games.play.models import DAYS_PER_MOVE, Match
+from games.play.archive import ArchiveFilters, mode_choices
+from games.play.models import DAYS_PER_MOVE, Match, Outcome
+from games.registry import installed_games
 
 
 def option_help(game: str, help_text: str, section: str) -> str:
@@ -158,3 +161,68 @@ class InviteForm(forms.Form):
     target = forms.CharField(
         label=_("Username or email"), max_length=254, validators=[validate_single_line]
     )
+
+
+class ArchiveForm(forms.Form):
+    """The archive's filters, read from the query string; players are named by username."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    mode = forms.ChoiceField(label=_("Mode"), required=False)
+    player = forms.CharField(label=_("Player"), required=False, max_length=150)
+    opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
+    result = forms.ChoiceField(label=_("Result of the player"), required=False)
+    since = forms.DateField(
+        label=_("Finished from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_("Finished until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, reader: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reader = reader
+        anything = [("", gettext("Any"))]
+        games = [(slug, game.name) for slug, game in installed_games().items()]
+        self.fields["game"].choices = anything + games
+        self.fields["mode"].choices = anything + mode_choices()
+        self.fields["result"].choices = anything + list(Outcome.choices)
+
+    def clean_player(self) -> Any:
+        return self._user(self.cleaned_data["player"])
+
+    def clean_opponent(self) -> Any:
+        return self._user(self.cleaned_data["opponent"])
+
+    def _user(self, username: str) -> Any:
+        username = username.strip()
+        if not username:
+            return None
+        found = User.objects.filter(username__iexact=username, is_active=True).first()
+        if found is None:
+            raise forms.ValidationError(gettext("No player has this username."))
+        return found
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("result") and not data.get("player"):
+            # As in the API: a result without a player is the reader's own.
+            if getattr(self.reader, "is_authenticated", False):
+                data["player"] = self.reader
+            else:
+                self.add_error("result", gettext("Name the player whose result this is."))
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", gettext("This date comes before the first one."))
+        return data
+
+    def filters(self) -> ArchiveFilters:
+        data = self.cleaned_data
+        return ArchiveFilters(
+            game=data.get("game") or "",
+            mode=data.get("mode") or "",
+            player=data.get("player"),
+            opponent=data.get("opponent"),
+            result=data.get("result") or "",
+            since=data.get("since"),
+            until=data.get("until"),
+        )

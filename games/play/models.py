@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines.base import BaseEngine
 from games.engines.records import seed_digest
@@ -104,7 +105,12 @@ class Match(models.Model):
     class Meta:
         verbose_name = _("match")
         verbose_name_plural = _("matches")
-        indexes = [models.Index(fields=["status", "deadline"])]
+        indexes = [
+            models.Index(fields=["status", "deadline"]),
+            # The archive, newest first, over every game or one (keyset on finished_at, id).
+            models.Index(fields=["status", "finished_at", "id"], name="match_archive"),
+            models.Index(fields=["game", "status", "finished_at", "id"], name="match_game_archive"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.engine.name} #{self.pk}"
@@ -141,6 +147,23 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         return self.select_related("user").annotate(user_away=Exists(away))
 
 
+class Outcome(models.TextChoices):
+    WON = "won", pgettext_lazy("outcome of a match", "won")
+    LOST = "lost", pgettext_lazy("outcome of a match", "lost")
+    DRAWN = "drawn", pgettext_lazy("outcome of a match", "drawn")
+
+
+def seat_outcome(number: int | None, result: Any) -> str:
+    """How a finished match ended for seat ``number``: won alone, drawn (first place shared)
+    or lost; empty for a seat that never played or a match without a result."""
+    if number is None or not result:
+        return ""
+    winners = result.get("winners", [])
+    if number not in winners:
+        return Outcome.LOST
+    return Outcome.WON if len(winners) == 1 else Outcome.DRAWN
+
+
 class Seat(models.Model):
     class Status(models.TextChoices):
         INVITED = "invited", _("Invited")
@@ -167,6 +190,8 @@ class Seat(models.Model):
     out_reason = models.CharField(max_length=20, blank=True)
     #: The match version the player last saw on the game page ("since your last visit").
     seen_version = models.PositiveIntegerField(default=0)
+    #: How the match ended for this seat, set when it finishes (see ``seat_outcome``).
+    outcome = models.CharField(max_length=5, choices=Outcome.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SeatQuerySet.as_manager()
@@ -175,6 +200,10 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_user"),
             models.UniqueConstraint(fields=["match", "number"], name="one_user_per_seat_number"),
+        ]
+        indexes = [
+            # A player's matches, by result or all (profiles, the archive's player filters).
+            models.Index(fields=["user", "outcome", "match"], name="seat_user_outcome_match"),
         ]
         ordering = ["number", "id"]
 

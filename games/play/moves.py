@@ -34,7 +34,7 @@ from games.notifications import events
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import IllegalMove, PlayError, StaleVersion
-from games.play.models import Match, Move, Seat
+from games.play.models import Match, Move, Seat, seat_outcome
 
 logger = logging.getLogger(__name__)
 
@@ -262,6 +262,7 @@ def _record(
         match.paused_remaining = None
         to_act = set()
         kind = ChangeKind.FINISHED
+        _mark_outcomes(seats, match.result)
     elif to_act != before or match.deadline is None and match.paused_remaining is None:
         _restart_clock(match, seats, to_act, now)
     updated = Match.objects.filter(pk=match.pk, version=previous).update(
@@ -313,6 +314,19 @@ def _mark_to_act(seats: list[Seat], to_act: set[int]) -> None:
     Seat.objects.filter(pk__in=list(changed)).update(
         is_to_act=Case(When(pk__in=raised, then=Value(True)), default=Value(False))
     )
+
+
+def _mark_outcomes(seats: list[Seat], result: Any) -> None:
+    """Each seat's outcome of the finished match, for profiles and the archive (one statement)."""
+    whens = []
+    for seat in seats:
+        seat.outcome = seat_outcome(seat.number, result)
+        if seat.outcome:
+            whens.append(When(pk=seat.pk, then=Value(seat.outcome)))
+    if whens:
+        Seat.objects.filter(pk__in=[s.pk for s in seats]).update(
+            outcome=Case(*whens, default=Value(""))
+        )
 
 
 def start(match: Match, now: datetime | None = None) -> MatchChange:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.play import views
+from games.play import public_pages, views
 
 app_name = "play"
 urlpatterns = [
@@ -23,4 +23,6 @@ urlpatterns = [
     path("<int:pk>/verify/", views.verify, name="verify"),
     path("<int:pk>/record/", views.record, name="record"),
     path("fair-play/", views.fair_play, name="fair_play"),
+    path("archive/", public_pages.archive, name="archive"),
+    path("players/<str:username>/", public_pages.player, name="player"),
 ]

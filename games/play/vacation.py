@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +29,33 @@ def days_left(user: Any, now: datetime | None = None) -> float:
         v.days_used(now) for v in Vacation.objects.filter(user=user, started_at__gte=year_start)
     )
     return max(0.0, settings.VACATION_DAYS_PER_YEAR - used)
+
+
+def absences(user_ids: Any, now: datetime | None = None) -> dict[int, dict[str, Any]]:
+    """For each of ``user_ids``: whether they are away now and the vacation days they have
+    left this year, what a player checks before accepting a match by correspondence (one
+    query; none for no users)."""
+    ids = {user_id for user_id in user_ids if user_id is not None}
+    if not ids:
+        return {}
+    now = now or timezone.now()
+    year_start = now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    used = dict.fromkeys(ids, 0.0)
+    away: set[int] = set()
+    for taken in Vacation.objects.filter(user_id__in=ids).filter(
+        Q(started_at__gte=year_start) | Q(ended_at=None)
+    ):
+        if taken.ended_at is None:
+            away.add(taken.user_id)
+        if taken.started_at >= year_start:
+            used[taken.user_id] += taken.days_used(now)
+    return {
+        user_id: {
+            "away": user_id in away,
+            "days_left": max(0.0, settings.VACATION_DAYS_PER_YEAR - used[user_id]),
+        }
+        for user_id in ids
+    }
 
 
 def start_vacation(user: Any, now: datetime | None = None) -> Vacation:

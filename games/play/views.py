@@ -70,10 +70,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             finished.append(seat)
     my_turn.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
     waiting.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
+    # Before accepting, a correspondence player checks who is away and for how long.
+    players = {s.user_id for seat in invitations for s in seat.match.seats.all()}
     context = {
         "my_turn": my_turn,
         "waiting": waiting,
         "invitations": invitations,
+        "absences": vacation.absences(players),
         "finished": finished[:50],
         "games": installed_games().values(),
         "on_vacation": vacation.on_vacation(request.user.pk),
@@ -107,7 +110,9 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     if found is None:
         raise Http404(_("There is no such game."))
     form_class = found.option_form or MatchForm
-    form = form_class(found.engine, request.POST or None)
+    # A profile's "Invite to a match" link names the player to invite.
+    initial = {"invite": request.GET.get("invite", "")[:150]}
+    form = form_class(found.engine, request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             match = lifecycle.create_match(request.user, game, **form.service_arguments())
@@ -127,6 +132,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["invite_form"] = InviteForm()
     if found.status == Match.Status.WAITING:
         context["host_vacation_days"] = vacation.days_left(found.created_by)
+        context["absences"] = vacation.absences(s.user_id for s in context["seats"])
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
         template = "play/_board.html"
@@ -246,25 +252,20 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         seat = lifecycle.seat_from_token(token)
     except PlayError as error:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
+    if request.user.is_authenticated and request.method == "POST":
+        return _answer(request, seat, seat.match)
+    seats = list(seat.match.seats.select_related("user"))
+    context = {
+        "seat": seat,
+        "seats": seats,
+        # Before accepting, a correspondence player checks who is away and for how long.
+        "absences": vacation.absences(s.user_id for s in seats),
+        "host_vacation_days": vacation.days_left(seat.match.created_by),
+    }
     if not request.user.is_authenticated:
         trust_address_from_link(request, seat.invited_email)  # the link came to that address
-        signup = reverse("accounts:signup") + "?next=" + request.path
-        return render(
-            request,
-            "play/invitation.html",
-            {
-                "seat": seat,
-                "signup": signup,
-                "host_vacation_days": vacation.days_left(seat.match.created_by),
-            },
-        )
-    if request.method == "POST":
-        return _answer(request, seat, seat.match)
-    return render(
-        request,
-        "play/invitation.html",
-        {"seat": seat, "host_vacation_days": vacation.days_left(seat.match.created_by)},
-    )
+        context["signup"] = reverse("accounts:signup") + "?next=" + request.path
+    return render(request, "play/invitation.html", context)
 
 
 @login_required

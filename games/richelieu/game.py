@@ -16,4 +16,5 @@ GAME = Game(
         "your markers and win the majorities. Two published rule sets and a short variant."
     ),
     shapes=shapes.SHAPES,
+    mode_option="ruleset",
 )

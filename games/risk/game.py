@@ -16,4 +16,5 @@ GAME = Game(
         "world conquest, and the two-player game against neutral armies."
     ),
     shapes=shapes.SHAPES,
+    mode_option="mode",
 )

@@ -44,3 +44,17 @@ def get(mapping: Any, key: Any) -> Any:
 def json_value(value: Any) -> str:
     """``value`` as compact JSON, for a form field's value (the template escapes it)."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@register.filter
+def mode_label(match: Any) -> str:
+    """The match's mode (rule set, solo or duel…) in the active language; empty if one mode."""
+    from games.play.archive import mode_label as label
+
+    return label(match)
+
+
+@register.inclusion_tag("play/_player_link.html")
+def player_link(user: Any) -> dict[str, Any]:
+    """A player's public name, linked to their profile."""
+    return {"person": user}
