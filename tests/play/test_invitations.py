@@ -210,3 +210,25 @@ def test_a_seated_player_who_opens_an_invitation_by_email_cannot_take_or_refuse_
         assert response.status_code == 302
     seat = match.seats.get(invited_email="guest@example.com")
     assert (seat.status, seat.user) == (Seat.Status.INVITED, None)
+
+
+def test_an_address_invited_by_email_shows_only_to_the_creator_who_typed_it(
+    client, player, opponent
+):
+    match = lifecycle.create_match(
+        player,
+        "richelieu",
+        {"ruleset": "multiplayer"},
+        3,
+        visibility="open",
+        invite=["guest@example.com"],
+    )
+    client.force_login(player)
+    assert "guest@example.com" in client.get(f"/en/play/{match.pk}/").content.decode()
+    client.force_login(opponent)
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
+    assert "guest@example.com" not in page and "a player invited by email" in page
+    lobby = client.get("/en/play/lobby/").content.decode()
+    assert f"/en/play/{match.pk}/" in lobby and "guest@example.com" not in lobby
+    client.logout()
+    assert "guest@example.com" not in client.get(f"/en/play/{match.pk}/").content.decode()
