@@ -96,8 +96,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .order_by("-created_at")
     )
     page = Paginator(seeks, 50).get_page(request.GET.get("page"))
+    hosts = vacation.absences(match.created_by_id for match in page)
     for match in page:
-        match.host_vacation_days = vacation.days_left(match.created_by)
+        match.host_vacation_days = hosts[match.created_by_id]["days_left"]
         match.open_seats = match.players - sum(
             1 for s in match.seats.all() if s.status in (Seat.Status.INVITED, Seat.Status.JOINED)
         )

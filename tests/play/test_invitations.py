@@ -232,3 +232,17 @@ def test_an_address_invited_by_email_shows_only_to_the_creator_who_typed_it(
     assert f"/en/play/{match.pk}/" in lobby and "guest@example.com" not in lobby
     client.logout()
     assert "guest@example.com" not in client.get(f"/en/play/{match.pk}/").content.decode()
+
+
+def test_the_lobby_reads_its_hosts_vacation_days_in_one_query(
+    client, player, opponent, django_assert_max_num_queries
+):
+    from games.accounts.models import User
+
+    for n in range(6):
+        host = User.objects.create_user(f"host{n}", f"host{n}@example.com", "pw-long-enough-1")
+        lifecycle.create_match(host, "collar", {}, 2, visibility="open")
+    client.force_login(opponent)
+    with django_assert_max_num_queries(8):
+        lobby = client.get("/en/play/lobby/").content.decode()
+    assert lobby.count("14.0") == 6
