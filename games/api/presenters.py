@@ -18,6 +18,7 @@ from games.api.results import readable_result
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, Message, redact_event
 from games.play import presenting
 from games.play.models import ChatMessage, Match, Move, Seat
+from games.ratings.tables import changes_of
 from games.registry import get_engine
 from games.rulebooks.anchors import section_url
 
@@ -102,6 +103,7 @@ def match_summary(
         "game_name": engine.name,
         "status": match.status,
         "visibility": match.visibility,
+        "rated": match.rated,
         "players": match.players,
         "options": match.options,
         "version": match.version,
@@ -139,8 +141,21 @@ def match_detail(
         "seed_sha256": match.seed_sha256,
         "seed": match.revealed_seed(),
         "rulebook_revision": match.rulebook_revision,
+        "rating_changes": [rating_change(change) for change in changes_of(match)],
     })  # fmt: skip
     return data
+
+
+def rating_change(change: Any) -> dict[str, Any]:
+    return {
+        "seat": change.seat,
+        "username": change.user.username,
+        "name": change.user.public_name,
+        "before": change.before,
+        "after": change.after,
+        "change": change.delta,
+        "provisional": change.provisional,
+    }
 
 
 def names(seats: Sequence[Seat]) -> dict[int, str]:

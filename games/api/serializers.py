@@ -102,6 +102,12 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False, default=list, max_length=4,
         help_text="Usernames or email addresses to invite: at most one fewer than `players`.",
     )  # fmt: skip
+    rated = StrictBooleanField(
+        required=False, default=False,
+        help_text="The result moves the players' ratings (not for solo matches: 409 "
+        "`not_ratable`). Every seat needs a player with an account by the end; a seat invited "
+        "by email counts once its invitee joins with one.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -290,6 +296,7 @@ class MatchOut(serializers.Serializer):
     game_name = serializers.CharField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
+    rated = serializers.BooleanField(help_text="The result moves the players' ratings.")
     players = serializers.IntegerField()
     options = serializers.DictField()
     version = serializers.IntegerField()
@@ -336,6 +343,18 @@ class ResultOut(serializers.Serializer):
     extra = serializers.DictField()
 
 
+class RatingChangeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField()
+    provisional = serializers.BooleanField(
+        help_text="The rating after this match rests on fewer than 5 rated matches."
+    )
+
+
 class MatchDetailOut(MatchOut):
     days_per_move = serializers.IntegerField()
     timeout_policy = serializers.ChoiceField(choices=Match.TimeoutPolicy.choices)
@@ -350,6 +369,42 @@ class MatchDetailOut(MatchOut):
     seed_sha256 = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True, help_text="Revealed once the match is over.")
     rulebook_revision = serializers.IntegerField(allow_null=True)
+    rating_changes = RatingChangeOut(
+        many=True,
+        help_text="What a finished rated match did to each player's rating (empty otherwise).",
+    )
+
+
+class LeaderboardOut(serializers.Serializer):
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    mode = serializers.CharField()
+    label = serializers.CharField(help_text="In the caller's language.")
+    kind = serializers.ChoiceField(
+        choices=["ratings", "best_scores"],
+        help_text="ratings: a rated mode; best_scores: the best scores of solo matches.",
+    )
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+
+
+class RatingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma), rounded.")
+    provisional = serializers.BooleanField(help_text="Fewer than 5 rated matches.")
+    games = serializers.IntegerField(help_text="Rated matches in this game and mode.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class BestScoreOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    best_score = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="Solo matches played to the end.")
 
 
 class LegalActionOut(serializers.Serializer):
