@@ -148,3 +148,22 @@ def test_a_rating_is_provisional_for_its_first_matches(start_match):
         changes.append(RatingChange.objects.filter(match=match).first())
     assert [c.provisional for c in changes] == [True] * (PROVISIONAL_GAMES - 1) + [False]
     assert all(not r.provisional for r in Rating.objects.all())
+
+
+def test_the_neutral_armies_of_two_player_risk_are_not_rated(start_match):
+    match = start_match("risk", {"mode": "two-player"}, rated=True)
+    leaver = match.seats.get(number=1).user
+    moves.resign(match.pk, leaver)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    changes = RatingChange.objects.filter(match=match)
+    assert sorted(changes.values_list("seat", flat=True)) == [0, 1]
+    assert set(Rating.objects.values_list("mode", flat=True)) == {"two-player"}
+    assert changes.get(seat=0).after > changes.get(seat=1).after
+
+
+def test_five_player_risk_is_one_free_for_all(start_match):
+    match = start_match("risk", players=5, rated=True)
+    finish(match, [[3], [1], [4], [0], [2]])
+    changes = {c.seat: c.mu_after - c.mu_before for c in RatingChange.objects.filter(match=match)}
+    assert sorted(changes, key=changes.get, reverse=True) == [3, 1, 4, 0, 2]
