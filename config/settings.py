@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games.api",
     "games.notifications",
+    "games.ratings",
 ]
 
 #: The installed games, one package each (see ``games/registry.py``); each is also an app, so

@@ -20,6 +20,7 @@ urlpatterns += i18n_patterns(
     path("play/", include("games.play.urls")),
     path("rules/", include("games.rulebooks.urls")),
     path("notifications/", include("games.notifications.urls")),
+    path("leaderboards/", include("games.ratings.urls")),
     path("admin/", admin.site.urls),
 )
 

@@ -12,7 +12,7 @@ games from here, so adding a game is adding its package to the setting (and to
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -62,6 +62,20 @@ class Shapes:
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """One table a game keeps of its players (``/leaderboards/<game>/<slug>/``).
+
+    A rated mode (matches of it may be rated: each seat's rating moves with the result), or,
+    with ``solo``, a table of the best scores of one-player matches, which are never rated.
+    """
+
+    slug: str
+    #: What the table is called (a lazy translation).
+    label: str
+    solo: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     """One installed game: everything the site needs to know of it."""
 
@@ -78,6 +92,11 @@ class Game:
     #: The choice option that names the game's mode (rule set, solo or duel…), by which
     #: profiles count matches and the archive filters them; ``None``: the game has one mode.
     mode_option: str | None = None
+    #: The game's rankings: its rated modes and solo score tables, in the order they are listed.
+    rankings: tuple[Ranking, ...] = ()
+    #: Which of ``rankings`` a match with these (normalised) options and number of players
+    #: counts for, by slug; ``None``: none (the match cannot be rated).
+    ranking_of: Callable[[Mapping[str, Any], int], str | None] | None = None
 
     @property
     def slug(self) -> str:
@@ -104,6 +123,14 @@ class Game:
         """The static path of the board's stylesheet (``static/<slug>/board.css``), if any."""
         path = f"{self.slug}/board.css"
         return path if (self.folder / "static" / path).is_file() else None
+
+    def ranking_for(self, options: Mapping[str, Any], players: int) -> Ranking | None:
+        """The ranking a match with these options and players counts for, if any."""
+        slug = self.ranking_of(options, players) if self.ranking_of else None
+        return next((ranking for ranking in self.rankings if ranking.slug == slug), None)
+
+    def ranking(self, slug: str) -> Ranking | None:
+        return next((ranking for ranking in self.rankings if ranking.slug == slug), None)
 
     def option_sets(self) -> list[dict[str, Any]]:
         """Every combination of the choice options (normalised), for player counts."""

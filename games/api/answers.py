@@ -28,6 +28,7 @@ from games.api.serializers import GameShapeField
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.play import presenting, vacation
 from games.play.models import Match, Seat
+from games.ratings.tables import changes_of
 from games.registry import get_engine
 from games.rulebooks.anchors import section_url
 
@@ -183,6 +184,7 @@ class MatchOut(CallerMixin, serializers.Serializer):
     game_name = serializers.CharField(source="engine.name")
     status = serializers.ChoiceField(choices=Match.Status.choices)
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
+    rated = serializers.BooleanField(help_text="The result moves the players' ratings.")
     players = serializers.IntegerField()
     options = serializers.DictField()
     version = serializers.IntegerField()
@@ -286,6 +288,18 @@ class ResultOut(serializers.Serializer):
         }
 
 
+class RatingChangeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField(source="delta")
+    provisional = serializers.BooleanField(
+        help_text="The rating after this match rests on fewer than 5 rated matches."
+    )
+
+
 class MatchDetailOut(MatchOut):
     days_per_move = serializers.IntegerField()
     timeout_policy = serializers.ChoiceField(choices=Match.TimeoutPolicy.choices)
@@ -300,6 +314,13 @@ class MatchDetailOut(MatchOut):
         source="revealed_seed", allow_null=True, help_text="Revealed once the match is over."
     )
     rulebook_revision = serializers.IntegerField(allow_null=True)
+    rating_changes = serializers.SerializerMethodField(
+        help_text="What a finished rated match did to each player's rating (empty otherwise).",
+    )
+
+    @extend_schema_field(RatingChangeOut(many=True))
+    def get_rating_changes(self, match: Match) -> Any:
+        return RatingChangeOut(changes_of(match), many=True).data
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_paused_seconds_left(self, match: Match) -> int | None:
@@ -690,3 +711,38 @@ class MatchRecordOut(serializers.Serializer):
     result = serializers.DictField()
     match = serializers.DictField(help_text="`id`, `url`, `started_at`, `finished_at`.")
     verify = serializers.CharField(help_text="The command that checks the record.")
+
+
+# Leaderboards ----------------------------------------------------------------------------
+
+
+class LeaderboardOut(serializers.Serializer):
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    mode = serializers.CharField()
+    label = serializers.CharField(help_text="In the caller's language.")
+    kind = serializers.ChoiceField(
+        choices=["ratings", "best_scores"],
+        help_text="ratings: a rated mode; best_scores: the best scores of solo matches.",
+    )
+    url = serializers.CharField()
+    api_url = serializers.CharField()
+
+
+class RatingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma), rounded.")
+    provisional = serializers.BooleanField(help_text="Fewer than 5 rated matches.")
+    games = serializers.IntegerField(help_text="Rated matches in this game and mode.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class BestScoreOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    best_score = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="Solo matches played to the end.")

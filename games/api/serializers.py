@@ -100,6 +100,12 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False, default=list, max_length=4,
         help_text="Usernames or email addresses to invite: at most one fewer than `players`.",
     )  # fmt: skip
+    rated = StrictBooleanField(
+        required=False, default=False,
+        help_text="The result moves the players' ratings (not for solo matches: 409 "
+        "`not_ratable`). Every seat needs a player with an account by the end; a seat invited "
+        "by email counts once its invitee joins with one.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,11 +1,26 @@
 """El collar de la duquesa as the site installs it (see ``games.registry``)."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
 from games.collar import shapes
 from games.collar.engine import ENGINE
+from games.collar.engine.state import DUEL, SOLO
 from games.collar.presenter import CollarPresenter
-from games.registry import Game
+from games.registry import Game, Ranking
+
+RANKINGS = (
+    Ranking(DUEL, _("Two players")),
+    Ranking(SOLO, _("Solo: best scores"), solo=True),
+)
+
+
+def ranking_of(options: Mapping[str, Any], players: int) -> str:
+    """Duels are rated; a solo match counts for the table of best scores."""
+    return SOLO if options.get("mode") == SOLO else DUEL
+
 
 GAME = Game(
     package=__package__,
@@ -17,4 +32,6 @@ GAME = Game(
     ),
     shapes=shapes.SHAPES,
     mode_option="mode",
+    rankings=RANKINGS,
+    ranking_of=ranking_of,
 )

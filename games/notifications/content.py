@@ -18,6 +18,7 @@ from games.notifications.facts import Facts
 from games.notifications.models import Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.presenting import render_log, render_result
+from games.ratings.tables import change_of
 
 Kind = Notification.Kind
 RECAP_MOVES = 30
@@ -147,6 +148,7 @@ def context_for(row: Notification, facts: Facts | None = None) -> dict[str, Any]
         context.update(actor_context(row, context))
     elif row.kind == Kind.FINISHED:
         context["result"] = render_result(row.match, context["names"])
+        context["rating_change"] = change_of(row.match, row.recipient)
     elif row.kind == Kind.REMINDER:
         context["hours"] = row.data.get("hours")
     elif row.kind == Kind.INVITATION:

@@ -11,6 +11,7 @@ from games.accounts.models import User
 from games.core.text import TextField, validate_single_line
 from games.engines.base import BaseEngine
 from games.play.archive import ArchiveFilters, mode_choices
+from games.play.lifecycle import NOT_RATABLE, can_be_rated
 from games.play.models import DAYS_PER_MOVE, Match, Outcome
 from games.registry import installed_games
 
@@ -46,6 +47,14 @@ class MatchForm(forms.Form):
         choices=Match.TimeoutPolicy.choices,
         initial=Match.TimeoutPolicy.LOSE,
         widget=forms.RadioSelect,
+    )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_(
+            "The result moves the players' ratings in this game and mode. Every seat needs a "
+            "player with an account; solo matches are never rated."
+        ),
     )
     invite = forms.CharField(
         label=_("Invite"),
@@ -134,6 +143,8 @@ class MatchForm(forms.Form):
             self.add_error(
                 "players", _("This number of players is not possible with these options.")
             )
+        elif data.get("rated") and not can_be_rated(self.engine.slug, options, data["players"]):
+            self.add_error("rated", NOT_RATABLE)
         return data
 
     def service_arguments(self) -> dict[str, Any]:
@@ -145,6 +156,7 @@ class MatchForm(forms.Form):
             "visibility": data["visibility"],
             "timeout_policy": data["timeout_policy"],
             "invite": data["invite"],
+            "rated": data["rated"],
         }
 
 

@@ -23,6 +23,7 @@ from games.play.moves import lock_match
 from games.registry import installed_games
 
 NOT_CREATOR = _("Only the creator can invite players to this match.")
+NOT_RATABLE = _("Matches of this kind are not rated: there is no rating for them.")
 INVITE_SALT = "play.invitation"
 INVITE_MAX_AGE = 60 * 60 * 24 * 30
 
@@ -36,8 +37,14 @@ def create_match(
     visibility: str = Match.Visibility.PRIVATE,
     timeout_policy: str = Match.TimeoutPolicy.LOSE,
     invite: Sequence[str] = (),
+    rated: bool = False,
 ) -> Match:
-    """A new match with its creator seated; invitees by username or email address."""
+    """A new match with its creator seated; invitees by username or email address.
+
+    ``rated``: its result will move the players' ratings, which needs a game mode that keeps
+    ratings (a solo match does not). Seats invited by email count once their invitee joins with
+    an account; a seat without one at the end leaves the match unrated.
+    """
     if game not in installed_games():
         raise PlayError("unknown_game", _("There is no such game."), 400)
     engine = installed_games()[game].engine
@@ -54,6 +61,8 @@ def create_match(
         raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
     if len(invite) > players - 1:
         raise PlayError("too_many_invites", _("You invited more people than there are seats."))
+    if rated and not can_be_rated(game, options, players):
+        raise PlayError("not_ratable", NOT_RATABLE, 409)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -63,6 +72,7 @@ def create_match(
             days_per_move=days_per_move,
             visibility=visibility,
             timeout_policy=timeout_policy,
+            rated=bool(rated),
             created_by=creator,
             rulebook_revision=current_rulebook_revision(game),
         )
@@ -71,6 +81,12 @@ def create_match(
             invite_player(match, creator, target)
         _start_if_full(match)
     return match
+
+
+def can_be_rated(game: str, options: Mapping[str, Any], players: int) -> bool:
+    """Whether matches of this game, options and number of players have ratings."""
+    ranking = installed_games()[game].ranking_for(options, players)
+    return ranking is not None and not ranking.solo
 
 
 def current_rulebook_revision(game: str) -> int | None:

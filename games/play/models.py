@@ -84,6 +84,8 @@ class Match(models.Model):
         choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.LOSE,
     )
+    #: Chosen at creation: the result moves the players' ratings (``games.ratings``).
+    rated = models.BooleanField(_("rated"), default=False)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: While the player to move is on vacation, the time they had left (deadline is null).
     paused_remaining = models.DurationField(null=True, blank=True)

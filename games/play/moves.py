@@ -8,6 +8,8 @@ SQLite, the version check is not) and updates the cached state, the seats to act
 clock. Then ``tell_others`` hands one ``MatchChange`` to each recorder of what the change means
 for other people, called here by name and writing in the same transaction:
 
+- ``games.ratings.recorder.record_match_change``: a finished rated match moves its players'
+  ratings (once per match), a finished solo match keeps its score;
 - ``games.notifications.events.record_match_change``: the emails' outbox rows;
 - ``games.api.webhooks.record_match_change``: the bots' webhook notices.
 
@@ -35,13 +37,15 @@ from games.play import errors
 from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move, Seat, seat_outcome
+from games.ratings import recorder as ratings
 
 logger = logging.getLogger(__name__)
 
 SKIPS_BEFORE_OUT = 3
 
-#: Who hears of a change, in the order they are told.
-RECORDERS = (events.record_match_change, webhooks.record_match_change)
+#: Who hears of a change, in the order they are told (the ratings first: the emails of a
+#: finished match show what it did to them).
+RECORDERS = (ratings.record_match_change, events.record_match_change, webhooks.record_match_change)
 
 
 # Checks ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from games.play import errors, presenting, table
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
+from games.ratings.tables import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
 
@@ -116,10 +117,22 @@ def game_page_context(
         "last_move": rendered[-1] if rendered else None,
         "history_step": history_step,
         "chat": recent_chat(match) if history_step is None else [],
-        "result": render_result(match, names),
+        "result": result_with_ratings(match, names),
         "rules_url": section_url(match.game, "overview"),
         "board_template": game.board_template,
     }
+
+
+def result_with_ratings(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:
+    """The result, each row with what the match did to that player's rating (if rated)."""
+    result = render_result(match, names)
+    if result is None:
+        return None
+    changes = {change.seat: change for change in changes_of(match)}
+    for row in result["rows"]:
+        row["rating"] = changes.get(row["seat"])
+    result["rated"] = bool(changes)
+    return result
 
 
 def fallback_fields(actions: list[dict[str, Any]]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from django.db.models import Count, Prefetch
 from games.play import vacation
 from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
+from games.ratings.tables import ratings_of
 from games.registry import installed_games
 
 #: Finished and ongoing matches listed on a profile (the rest is in the archive).
@@ -32,6 +33,7 @@ def profile_context(reader: Any, person: Any) -> dict[str, Any]:
         "vacation_days_left": absence["days_left"],
         "language": person.get_language_display(),
         "records": match_records(reader, person),
+        "ratings": ratings_of(person),
         "recent": archive_page(reader, ArchiveFilters(player=person), size=RECENT).rows,
         "ongoing": ongoing_matches(reader, person),
         "games": installed_games().values(),

@@ -1,11 +1,28 @@
 """Risk as the site installs it (see ``games.registry``)."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import Game
+from games.registry import Game, Ranking
 from games.risk import shapes
 from games.risk.engine import ENGINE
 from games.risk.presenter import RiskPresenter
+
+RANKINGS = (
+    Ranking("classic", _("Classic game")),
+    Ranking("intro", _("Introductory game")),
+    Ranking("two-player", _("Two-player game")),
+)
+
+
+def ranking_of(options: Mapping[str, Any], players: int) -> str | None:
+    """By mode (its variants, such as dealt territories or the short game, count with it).
+    The neutral armies of the two-player game are no seats, so never rated."""
+    mode = options.get("mode")
+    return mode if any(ranking.slug == mode for ranking in RANKINGS) else None
+
 
 GAME = Game(
     package=__package__,
@@ -17,4 +34,6 @@ GAME = Game(
     ),
     shapes=shapes.SHAPES,
     mode_option="mode",
+    rankings=RANKINGS,
+    ranking_of=ranking_of,
 )

@@ -21,6 +21,8 @@ VISITOR_PAGES = {
     "signup": "/accounts/signup/",
     "rules": "/rules/",
     "rulebook": "/rules/richelieu/",
+    "leaderboards": "/leaderboards/",
+    "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",
 }
 PLAYER_PAGES = {
@@ -41,8 +43,8 @@ RUNS = {
 
 @pytest.fixture
 def a_busy_player(player, opponent, outsider, make_user):
-    """The player has a match to move in, one to wait in, an invitation and a finished match;
-    the lobby has an open match; the rulebooks are loaded."""
+    """The player has a match to move in, one to wait in, an invitation and a finished rated
+    match; the lobby has an open match; the rulebooks are loaded."""
     call_command("load_rulebooks", stdout=io.StringIO())
     for _attempt in range(30):  # who moves first is drawn: start matches until it is the player
         match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
@@ -50,7 +52,7 @@ def a_busy_player(player, opponent, outsider, make_user):
         if Seat.objects.get(match=match, user=player).is_to_act:
             break
     lifecycle.create_match(outsider, "risk", {}, 3, invite=[player.username])
-    ended = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    ended = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username], rated=True)
     lifecycle.accept_invitation(ended.seats.get(user=opponent).pk, opponent)
     moves.resign(ended.pk, opponent)
     lifecycle.create_match(make_user("hostess"), "richelieu", {}, 3, visibility="open")

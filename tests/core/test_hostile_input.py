@@ -93,6 +93,7 @@ def concrete(path: str, cast: dict[str, Any]) -> str:
         "id": str(cast["running"].pk),
         "slug": "collar",
         "game": "collar",
+        "mode": "duel",
         "language": "en",
         "anchor": "overview",
         "number": "1",

@@ -22,7 +22,7 @@ def fill_outcomes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("play", "0003_seat_seen_version"),
+        ("play", "0004_match_rated"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,42 @@
+"""The leaderboards: an index of every game's rankings, and one page per ranking."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from games.ratings import tables
+from games.ratings.models import PROVISIONAL_GAMES
+
+PAGE_SIZE = 50
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    games: dict[str, dict[str, object]] = {}
+    for table in tables.all_tables():
+        entry = games.setdefault(table.game.slug, {"game": table.game, "tables": []})
+        entry["tables"].append(table)  # type: ignore[attr-defined]
+    return render(request, "ratings/index.html", {"games": list(games.values())})
+
+
+def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
+    table = tables.find_table(game, mode)
+    if table is None:
+        raise Http404(_("There is no such leaderboard."))
+    rows = tables.best_scores(table) if table.solo else tables.ratings(table)
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    entries = tables.with_users(list(page)) if table.solo else list(page)
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "table": table,
+            "page": page,
+            "entries": entries,
+            "first_rank": page.start_index(),
+            "provisional_games": PROVISIONAL_GAMES,
+            "siblings": [t for t in tables.all_tables() if t.game.slug == table.game.slug],
+        },
+    )
