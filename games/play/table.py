@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.play import presenting
 from games.registry import get_game
@@ -26,13 +26,16 @@ NUMBER_RANGES = (("troops", "min", "max"), ("dice", "min_dice", "max_dice"),
                  ("stop_at", "min_stop", "max_stop"))  # fmt: skip
 
 
+NUMBER_LABELS = {
+    "troops": gettext_lazy("Troops"),
+    "dice": gettext_lazy("Dice"),
+    "stop_at": gettext_lazy("Stop when down to"),
+}
+
+
 def number_label(name: str) -> str:
-    labels = {
-        "troops": gettext("Troops"),
-        "dice": gettext("Dice"),
-        "stop_at": gettext("Stop when down to"),
-    }
-    return labels.get(name, name)
+    label = NUMBER_LABELS.get(name)
+    return str(label) if label is not None else name
 
 
 def split_choices(template: Mapping[str, Any]) -> list[dict[str, Any]]:

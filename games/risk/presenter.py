@@ -209,6 +209,7 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "owner": territory_view["owner"],
                 "neutral": territory_view.get("neutral"),
                 "css": owner_class(territory_view),
+                "textured": owner_class(territory_view) not in {"owner-0", "unclaimed"},
                 "continent": territory_view["continent"],
             }
         )
