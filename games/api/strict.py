@@ -48,7 +48,12 @@ class StrictRegexField(StrictCharField, serializers.RegexField):
 
 
 class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: a number without a fractional part, ``3`` or ``3.0`` (what the schema's
+    ``integer`` means in OpenAPI 3.1, JSON Schema 2020-12), never ``"3"``, ``true`` or ``3.5``."""
+
     def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, float) and data.is_integer():
+            data = int(data)
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return int(super().to_internal_value(data))

@@ -75,7 +75,7 @@ def test_an_invitation_to_a_name_that_reaches_no_one_is_a_404(me, schema):
         ("/me/", "patch", {"display_name": "Ana\u202e"}),
         ("/me/notifications/", "patch", {"modes": {"reminder": "digest"}}),
         ("/me/notifications/", "patch", {"digest_hour": "8"}),
-        ("/me/notifications/", "patch", {"reminder_hours": [1.0]}),
+        ("/me/notifications/", "patch", {"reminder_hours": [1.5]}),
     ],
 )
 def test_what_the_schema_calls_the_wrong_type_or_value_is_a_400(me, path, method, body):
@@ -155,3 +155,16 @@ def test_the_schema_types_each_games_view_and_actions(
     assert {"$ref": f"#/components/schemas/{title}View"} in detail["anyOf"]
     move = schema["components"]["schemas"]["MoveRequest"]["properties"]["action"]
     assert {"$ref": f"#/components/schemas/{title}Action"} in move["anyOf"]
+
+
+def test_an_integer_written_with_a_zero_fraction_is_an_integer(me, schema):
+    # OpenAPI 3.1 (JSON Schema 2020-12): 3.0 is an integer, 3.5 is not.
+    import jsonschema
+
+    hours = schema["components"]["schemas"]["PatchedNotificationPrefsRequest"]
+    validator = jsonschema.Draft202012Validator({**hours, "components": schema["components"]})
+    assert validator.is_valid({"reminder_hours": [2.0]})
+    assert not validator.is_valid({"reminder_hours": [2.5]})
+    answer = me.patch("/me/notifications/", {"reminder_hours": [2.0]})
+    assert answer.status_code == 200 and answer.json()["reminder_hours"] == [2]
+    assert me.patch("/me/notifications/", {"reminder_hours": [2.5]}).status_code == 400
