@@ -25,7 +25,7 @@ from games.play.models import Match, Outcome, Seat
 from games.registry import installed_games
 
 #: Rows per archive page, unless the API caller asks for another size.
-PAGE_SIZE = 50
+PAGE_SIZE = 25
 BAD_CURSOR = ("bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404)
 
 
@@ -151,7 +151,7 @@ def archive_page(
     found = (
         finished_matches(reader, filters)
         .defer("state", "result")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_names()))
     )
     if not cursor:
         rows = list(found[: size + 1])
