@@ -160,7 +160,7 @@ def main() -> None:
     with connection.cursor() as cursor:
         # The fill's deadlines were hours ahead of its own time: ahead of now again.
         cursor.execute(
-            "UPDATE play_match SET deadline = now() + make_interval(mins => 60 + id % 4320)"
+            "UPDATE play_match SET deadline = now() + make_interval(mins => (60 + id % 4320)::int)"
             " WHERE status = 'active' AND deadline IS NOT NULL"
         )
         # The busy player has also finished 2,000 matches (the dashboard shows the latest).

@@ -78,7 +78,7 @@ def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, c
     lost = finished([player, third], [1], options={"mode": "duel"}, hours=2)
     drawn = finished([player, opponent], [0, 1], options={"mode": "duel"}, hours=3)
     solo = finished([player], [0], options={"mode": "solo"}, hours=4)
-    risk = finished([opponent, third, outsider], [2], game="risk", hours=5 + 24 * 10)
+    risk = finished([opponent, third, outsider], [2], game="risk", hours=5 + 24 * 10, rated=True)
 
     def archive(query: str) -> set[int]:
         return set(listed(client.get(f"/en/play/archive/?{query}")))
@@ -99,6 +99,10 @@ def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, c
     day = (EPOCH + timedelta(days=10)).date().isoformat()
     assert archive(f"since={day}") == {risk.pk}
     assert archive(f"until={EPOCH.date().isoformat()}") == {won.pk, lost.pk, drawn.pk, solo.pk}
+    assert archive("rated=yes") == {risk.pk}
+    assert archive("rated=no") == {won.pk, lost.pk, drawn.pk, solo.pk}
+    page = client.get("/it/play/archive/?rated=yes").content.decode()
+    assert page.count("· Valida per il punteggio") == 1  # the row says it is rated
 
 
 @pytest.mark.parametrize(
