@@ -3,7 +3,16 @@
 from django.urls import path, re_path, register_converter
 
 from games.api import docs
-from games.api.views import account, archive, games, leaderboards, matches, records, rulebooks
+from games.api.views import (
+    account,
+    archive,
+    games,
+    leaderboards,
+    matches,
+    players,
+    records,
+    rulebooks,
+)
 from games.api.views.base import NoSuchEndpoint
 
 
@@ -41,6 +50,7 @@ V1 = [
     ("matches/<id:pk>/invitations/", matches.Invitations, "invitations"),
     ("matches/<id:pk>/chat/", matches.Chat, "chat"),
     ("matches/<id:pk>/record/", records.MatchRecord, "record"),
+    ("players/<str:username>/", players.PlayerProfile, "player"),
     ("leaderboards/", leaderboards.LeaderboardList, "leaderboards"),
     ("leaderboards/<slug:game>/<slug:mode>/", leaderboards.Leaderboard, "leaderboard"),
     ("best-scores/<slug:game>/<slug:mode>/", leaderboards.BestScores, "best-scores"),
