@@ -3,7 +3,16 @@
 from django.urls import path, re_path, register_converter
 
 from games.api import docs
-from games.api.views import account, archive, games, leaderboards, matches, records, rulebooks
+from games.api.views import (
+    account,
+    archive,
+    games,
+    leaderboards,
+    matches,
+    push,
+    records,
+    rulebooks,
+)
 from games.api.views.base import NoSuchEndpoint
 
 
@@ -49,6 +58,8 @@ V1 = [
     ("me/tokens/", account.Tokens, "tokens"),
     ("me/tokens/<id:pk>/", account.TokenDetail, "token"),
     ("me/webhook/", account.WebhookView, "webhook"),
+    ("push-subscriptions/", push.PushSubscriptions, "push-subscriptions"),
+    ("push-subscriptions/<id:pk>/", push.PushSubscriptionDetail, "push-subscription"),
     ("rulebooks/", rulebooks.RulebookList, "rulebooks"),
     ("rulebooks/search/", rulebooks.RulebookSearch, "rulebook-search"),
     ("rulebooks/<slug:game>/<slug:language>/", rulebooks.RulebookPage, "rulebook"),
