@@ -269,7 +269,7 @@ class PushSubscriptionInputSerializer(serializers.Serializer):
     endpoint = StrictCharField(max_length=1000, help_text="https://…, from the push service.")
     keys = PushKeysSerializer()
     device = StrictCharField(
-        max_length=60, required=False, default="", validators=[validate_visible_line],
+        max_length=60, required=False, validators=[validate_visible_line],
         help_text="A name for the device in the list (by default, from the User-Agent).",
     )  # fmt: skip
 

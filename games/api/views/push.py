@@ -38,7 +38,7 @@ class PushSubscriptions(ApiView):
     )  # fmt: skip
     def post(self, request: Request) -> Response:
         data = validated(PushSubscriptionInputSerializer, request.data)
-        device = data["device"] or request.headers.get("User-Agent", "")
+        device = data.get("device") or request.headers.get("User-Agent", "")
         subscription = subscriptions.subscribe(
             request.user, data["endpoint"], data["keys"]["p256dh"], data["keys"]["auth"], device
         )
