@@ -103,7 +103,8 @@ def push_service(vapid: str) -> Any:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802 (http.server's name)
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            service.received.append(Received(self.path, dict(self.headers), body))
+            headers = {name.lower(): value for name, value in self.headers.items()}
+            service.received.append(Received(self.path, headers, body))
             self.send_response(service.answers.get(self.path, 201))
             self.send_header("Content-Length", "0")
             self.end_headers()

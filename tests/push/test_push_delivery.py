@@ -241,8 +241,11 @@ def test_without_keys_nothing_is_recorded(
 
 
 def test_the_push_tells_who_and_where_and_nothing_else(
-    start_match, move, push_service, player, opponent
+    start_match, move, push_service, mailoutbox, player, opponent
 ):
+    """A push shows on a lock screen: its title is the email's subject (game, number, the
+    other players), its line one of a few fixed sentences, its link the match: no hand, no
+    face-down card, no seed, no recap of moves."""
     match = start_match("collar")
     browsers = [push_service.browser(user) for user in (player, opponent)]
     for _ in range(3):
@@ -251,16 +254,64 @@ def test_the_push_tells_who_and_where_and_nothing_else(
     said = [(b, m) for b in browsers for m in b.messages()]
     assert len(said) >= 3
     for browser, message in said:
-        assert set(message) == {"title", "body", "url", "tag"}
-        text = " ".join(message.values())
-        assert str(match.seed) not in text
         reader = browser.subscription.user
-        language = reader.language
-        lines = []
-        with translation.override(language):
-            lines.append(gettext("It is your move."))
+        assert set(message) == {"title", "body", "url", "tag"}
+        assert str(match.seed) not in " ".join(message.values())
+        subjects = {m.subject for m in emails_to(mailoutbox, reader)}
+        assert message["title"] in subjects
+        with translation.override(reader.language):
+            until = gettext("It is your move, until %(deadline)s.").split("%(deadline)s")
+            fixed = {gettext("The match has begun."), gettext("It is your move.")}
+        assert message["body"] in fixed or (
+            message["body"].startswith(until[0]) and message["body"].endswith(until[1])
+        )
+        assert message["url"] == f"{settings.SITE_URL}/{reader.language}/play/{match.pk}/"
         assert message["tag"] == f"match-{match.pk}"
-        assert message["url"] == f"{settings.SITE_URL}/{language}/play/{match.pk}/"
-        # Only the title names anything: the game, its number and the other players.
-        assert f"#{match.pk}" in message["title"]
-        assert str(match.engine.name) in message["title"] or "collar" in message["title"].lower()
+
+
+def test_a_chat_message_is_pushed_without_its_text_once_chat_push_is_on(
+    start_match, committed, push_service, player, opponent
+):
+    from games.play.chat import post_message
+
+    match = start_match("collar")
+    browser = push_service.browser(opponent)
+    with committed():
+        post_message(match, player, "my secret plan: the red necklace")
+    assert browser.messages() == []  # chat is not pushed by default
+    NotificationSettings.objects.update_or_create(
+        user=opponent, defaults={"push_modes": {"chat": True}}
+    )
+    with committed():
+        post_message(match, player, "my secret plan: the red necklace")
+    (message,) = browser.messages()
+    assert "secret" not in " ".join(message.values())
+    with translation.override("it"):
+        assert message["body"] == gettext("Open the match to read the message.")
+
+
+def test_an_invitation_is_pushed_with_its_link(push_service, player, opponent, committed):
+    from games.play import lifecycle
+
+    browser = push_service.browser(opponent)
+    with committed():
+        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    (message,) = browser.messages()
+    email = Notification.objects.get(channel="email", kind="invitation", recipient=opponent)
+    assert message["tag"] == f"match-{match.pk}"
+    assert message["url"].startswith(f"{settings.SITE_URL}/it/play/invitation/")
+    assert email.status == "sent"
+
+
+def test_each_push_is_signed_with_the_sites_vapid_key(
+    start_match, move, push_service, vapid, player, opponent
+):
+    match = start_match("collar")
+    waiting = match.seats.exclude(is_to_act=True).get().user
+    push_service.browser(waiting)
+    pass_turn(match, move)
+    (received,) = push_service.received
+    assert received.headers["authorization"].startswith("vapid t=")
+    assert received.headers["authorization"].endswith(f"k={vapid}")
+    assert received.headers["content-encoding"] == "aes128gcm"
+    assert int(received.headers["ttl"]) == 24 * 60 * 60
