@@ -10,6 +10,7 @@ from games.api.views import (
     leaderboards,
     matches,
     players,
+    push,
     records,
     rulebooks,
 )
@@ -59,6 +60,8 @@ V1 = [
     ("me/tokens/", account.Tokens, "tokens"),
     ("me/tokens/<id:pk>/", account.TokenDetail, "token"),
     ("me/webhook/", account.WebhookView, "webhook"),
+    ("push-subscriptions/", push.PushSubscriptions, "push-subscriptions"),
+    ("push-subscriptions/<id:pk>/", push.PushSubscriptionDetail, "push-subscription"),
     ("rulebooks/", rulebooks.RulebookList, "rulebooks"),
     ("rulebooks/search/", rulebooks.RulebookSearch, "rulebook-search"),
     ("rulebooks/<slug:game>/<slug:language>/", rulebooks.RulebookPage, "rulebook"),
