@@ -9,6 +9,9 @@ import pytest
 from games.play import moves
 from games.play.models import Match, Seat
 
+# The API's callers and its clean throttle counts (autouse there, so here too).
+from tests.api.conftest import as_user, fresh_throttles, token_of  # noqa: F401
+
 
 def seats_of(match: Match) -> dict[int, Seat]:
     """The numbered seats of ``match``, with their users, by number."""
