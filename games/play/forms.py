@@ -174,7 +174,7 @@ class NoteForm(forms.Form):
     """A player's private notes (see ``games.play.notes``)."""
 
     text = forms.CharField(
-        label=_("My notes"),
+        label=_("Notes on this match"),
         required=False,
         max_length=MatchNote.MAX_LENGTH,
         validators=[validate_note],
