@@ -3,6 +3,8 @@
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games.play import moves
 from games.play.models import Match, MatchNote
@@ -28,7 +30,9 @@ def test_a_draw_vote_shows_in_the_detail_and_the_last_one_finishes_the_match(as_
     assert done["result"]["extra"] == {"agreed_draw": True}
     log = first.get(f"/matches/{match.pk}/moves/").json()["results"]
     assert log[-1]["type"] == "agreed_draw"
-    assert log[-1]["events"][0]["text"] == "The players still in the game agreed a draw."
+    with translation.override(user_at(match, 0).language):
+        expected = gettext("The players still in the game agreed a draw.")
+    assert log[-1]["events"][0]["text"] == expected  # in the caller's language
 
 
 def test_withdrawing_declining_and_refusals_have_codes(as_user, start_match, outsider):

@@ -147,3 +147,22 @@ def test_the_pages_with_an_offer_notes_or_a_rematch_take_a_bounded_number_of_que
     rematch.offer_rematch(match.pk, reader)
     with django_assert_max_num_queries(14):
         assert "Rematch offered — see it" in page(client, match)
+
+
+@pytest.mark.parametrize(
+    "game, options, players", [("collar", {}, 2), ("risk", {}, 3), ("richelieu", {}, 2)]
+)
+def test_a_drawn_match_page_shows_the_shared_result_in_each_game(
+    client, start_match, game, options, players
+):
+    match = start_match(game, options, players)
+    for number in range(players):
+        draws.vote_draw(match.pk, user_at(match, number))
+    client.force_login(user_at(match, 0))
+    html = page(client, match)
+    assert "The players agreed a draw:" in html and "Winners:" not in html
+    assert html.count(">drawn</td>") == players
+    for path in ("log/", "replay/?step=0", "verify/"):
+        assert client.get(f"/en/play/{match.pk}/{path}").status_code == 200
+    verified = client.get(f"/en/play/{match.pk}/verify/").content.decode()
+    assert "gives exactly the final position of the match" in verified
