@@ -77,7 +77,7 @@ def result(score_params: Schema, extra: Schema, codes: Iterable[str]) -> Schema:
             "params": score_params,
         }
     )
-    return obj(
+    scored = obj(
         {
             "winners": array(SEAT),
             "ranking": array(array(SEAT)),
@@ -86,3 +86,6 @@ def result(score_params: Schema, extra: Schema, codes: Iterable[str]) -> Schema:
             "extra": extra,
         }
     )
+    # A draw the players agreed (``BaseEngine.agreed_draw``): no score lines.
+    agreed = obj({**scored["properties"], "extra": obj({"agreed_draw": {"const": True}})})
+    return {"anyOf": [scored, agreed]}

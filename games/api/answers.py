@@ -28,8 +28,8 @@ from games.api.serializers import GameShapeField
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.play import presenting, vacation
 from games.play.models import Match, Seat
+from games.play.rematch import current_rematch
 from games.ratings.tables import changes_of
-from games.registry import get_engine
 from games.rulebooks.anchors import section_url
 
 SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
@@ -317,6 +317,29 @@ class MatchDetailOut(MatchOut):
     rating_changes = serializers.SerializerMethodField(
         help_text="What a finished rated match did to each player's rating (empty otherwise).",
     )
+    draw_votes = serializers.SerializerMethodField(
+        help_text="The seats that voted for a draw (any move withdraws every vote). When every "
+        "player still in has voted, the match finishes with them all sharing first place.",
+    )
+    rematch_of = serializers.IntegerField(
+        source="rematch_of_id", allow_null=True, help_text="The finished match this one replays."
+    )
+    rematch = serializers.SerializerMethodField(
+        help_text="A finished match's rematch, waiting for its players, running or played "
+        "(null: none offered, or it was called off)."
+    )
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_draw_votes(self, match: Match) -> list[int]:
+        seats = self.seats_of(match)
+        return sorted(s.number for s in seats if s.wants_draw and s.number is not None)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_rematch(self, match: Match) -> int | None:
+        if match.status != Match.Status.FINISHED:
+            return None
+        found = current_rematch(match)
+        return found.pk if found else None
 
     @extend_schema_field(RatingChangeOut(many=True))
     def get_rating_changes(self, match: Match) -> Any:
@@ -474,15 +497,20 @@ class MoveOut(serializers.Serializer):
     @extend_schema_field(EventOut(many=True))
     def get_events(self, move: Any) -> Any:
         game = self.match.game
-        messages = get_engine(game).event_messages
         events = []
         for event in move.events:
             seen = redact_event(event, self.context["viewer"], reveal_all=self.reveal)
             text = presenting.render_message(
-                game, messages.get(seen["code"], seen["code"]), seen["params"], self.shown
+                game, presenting.event_message(game, seen["code"]), seen["params"], self.shown
             )
             events.append({"code": seen["code"], "params": seen["params"], "text": text})
         return EventOut(events, many=True).data
+
+
+# The caller's own notes on a match (never anyone else's).
+class NoteOut(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True)
+    updated_at = Moment(allow_null=True, help_text="Null: no notes written yet.")
 
 
 class ChatOut(serializers.Serializer):

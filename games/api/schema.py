@@ -15,9 +15,9 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 
 from games.api.errors import DESCRIPTIONS, ErrorSerializer
-from games.engines.base import LEAVE, SKIP
+from games.engines.base import DRAW, LEAVE, SKIP
 from games.registry import installed_games
-from games.shapes import enum, obj
+from games.shapes import array, enum, obj
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -153,9 +153,11 @@ def _blank_within_pattern(field: dict[str, Any]) -> None:
             field.update(choices[0])
 
 
-#: What the site itself records in a move log: a resignation or a time-out.
-SYSTEM_ACTION = obj({"type": enum([LEAVE, SKIP]), "reason": enum(["resigned", "timeout"])},
-                    optional=["reason"])  # fmt: skip
+#: What the site itself records in a move log: a resignation, a time-out, or the draw its
+#: players still in agreed (``seats``: they share first place).
+SYSTEM_ACTION = obj({"type": enum([LEAVE, SKIP, DRAW]), "reason": enum(["resigned", "timeout"]),
+                     "seats": array({"type": "integer", "minimum": 0})},
+                    optional=["reason", "seats"])  # fmt: skip
 
 
 def game_shapes() -> dict[str, dict[str, Any]]:

@@ -30,7 +30,8 @@ from games.core.text import (
     validate_visible_line,
 )
 from games.engines.base import EngineError
-from games.play.models import DAYS_PER_MOVE, Match
+from games.play.models import DAYS_PER_MOVE, Match, MatchNote
+from games.play.notes import validate_note
 from games.registry import installed_games
 
 MAX_ID = 2**63 - 1
@@ -166,6 +167,24 @@ class MoveSerializer(serializers.Serializer):
         required=False, default=False,
         help_text="Also answer with the caller's next legal actions (saves a request).",
     )  # fmt: skip
+
+
+class DrawVoteSerializer(serializers.Serializer):
+    expected_version = StrictIntegerField(
+        min_value=0, max_value=MAX_VERSION, required=False,
+        help_text="The match version whose position the caller agrees to draw; 409 "
+        "`stale_version` if the match moved on since.",
+    )  # fmt: skip
+
+
+class NoteInputSerializer(serializers.Serializer):
+    text = StrictCharField(
+        max_length=MatchNote.MAX_LENGTH, allow_blank=True, validators=[validate_note],
+        help_text="Plain text (line breaks kept, trimmed); empty: no notes.",
+    )  # fmt: skip
+
+    def validate_text(self, value: str) -> str:
+        return normalise_text(value)
 
 
 class ChatInputSerializer(serializers.Serializer):

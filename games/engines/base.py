@@ -38,15 +38,25 @@ LogEntry: TypeAlias = dict[str, Any]
 
 S = TypeVar("S")
 
-#: Action types the play layer (never a player) records when a seat leaves or times out.
+#: Action types the play layer (never a player) records when a seat leaves or times out, or
+#: when every seat still in agrees a draw (``{"type": "agreed_draw", "seats": [...]}``, the
+#: last entry of a drawn match's log).
 LEAVE = "leave"
 SKIP = "timeout_skip"
-SYSTEM_ACTIONS = frozenset({LEAVE, SKIP})
+DRAW = "agreed_draw"
+SYSTEM_ACTIONS = frozenset({LEAVE, SKIP, DRAW})
 
 
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for translation without translating it (the Django layer does that)."""
     return message
+
+
+#: The event the play layer logs with a draw (games have no message of their own for it).
+DRAW_EVENT = "site.draw_agreed"
+SITE_EVENT_MESSAGES: Mapping[str, str] = {
+    DRAW_EVENT: gettext_noop("The players still in the game agreed a draw."),
+}
 
 
 @dataclass(frozen=True)
@@ -416,6 +426,24 @@ class BaseEngine(ABC, Generic[S]):
         """``seat`` timed out under the "skip" policy: its turn passes with the least effect."""
         ...
 
+    def seats_out(self, state: S) -> list[int]:
+        """The seats out of the game (left, timed out or eliminated by the rules), in the
+        order they went out. A game where nobody goes out before the end keeps this default."""
+        return []
+
+    def agreed_draw(self, state: S, players: int) -> Result:
+        """The result when every seat still in agrees a draw: they share first place and
+        score nothing; the seats out rank below them, the latest to go out first."""
+        out = [seat for seat in self.seats_out(state) if 0 <= seat < players]
+        still_in = tuple(seat for seat in range(players) if seat not in out)
+        return Result(
+            winners=still_in,
+            ranking=(still_in, *((seat,) for seat in reversed(out))),
+            totals={seat: 0 for seat in range(players)},
+            breakdown={seat: () for seat in range(players)},
+            extra={"agreed_draw": True},
+        )
+
     def hidden_variant(self, state: S, seat: int | None, seed: int) -> S:
         """A state that ``seat`` (``None``: a spectator) cannot tell from ``state``.
 
@@ -448,6 +476,10 @@ class BaseEngine(ABC, Generic[S]):
             return self.leave(state, seat)
         if kind == SKIP:
             return self.skip(state, seat)
+        if kind == DRAW:
+            # A draw ends the match at the table, not the game on the board: the position
+            # stays as it was, and the result is ``agreed_draw``'s.
+            return state
         return self.apply(state, seat, action)
 
     def replay(

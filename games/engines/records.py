@@ -3,7 +3,8 @@
 A record holds everything needed to rebuild a match: the game and the version of its rules,
 the options, the seats' public names, the seed and the SHA-256 of it that was shown from the
 start, every entry of the log in order (the players' actions and the site's ``leave`` and
-``timeout_skip`` entries), the rulebook revision in force, and the result the site announced.
+``timeout_skip`` entries, and the ``agreed_draw`` that ends a match its players agreed to draw), the
+rulebook revision in force, and the result the site announced.
 
 ``check_record`` replays one with the engines alone: it recomputes the seed's SHA-256, rebuilds
 the game from the seed and the log with the rules of the recorded version, and compares the
@@ -21,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import BaseEngine, EngineError, LogEntry
+from games.engines.base import DRAW, BaseEngine, EngineError, LogEntry, Result
 
 FORMAT = "partida-match-record"
 FORMAT_VERSION = 1
@@ -179,13 +180,36 @@ def _replay(engine: BaseEngine[Any], record: Mapping[str, Any], check: Check, lo
             check.problems.append(f"move {check.replayed + 1} cannot be read: {error!r}"[:300])
             return
         check.replayed += 1
-    result = engine.result(state)
-    if result is None:
-        check.problems.append("the log ends before the game does")
-        return
+    if _ends_in_draw(log):
+        result = _agreed_draw(engine, state, check, log)
+        if result is None:
+            return
+    else:
+        result = engine.result(state)
+        if result is None:
+            check.problems.append("the log ends before the game does")
+            return
     check.result = plain(result.as_dict())
     if check.result != plain(record.get("result")):
         check.problems.append("the recorded result differs from the result of the replay")
+
+
+def _ends_in_draw(log: Sequence[LogEntry]) -> bool:
+    return bool(log) and log[-1]["action"].get("type") == DRAW
+
+
+def _agreed_draw(
+    engine: BaseEngine[Any], state: Any, check: Check, log: Sequence[LogEntry]
+) -> Result | None:
+    """The result of the draw that ends ``log``, if it names exactly the seats still in."""
+    if engine.is_over(state):
+        check.problems.append("the log agrees a draw after the game is over")
+        return None
+    result = engine.agreed_draw(state, len(check.players))
+    if sorted(log[-1]["action"].get("seats") or []) != list(result.winners):
+        check.problems.append("the draw does not name the players still in the game")
+        return None
+    return result
 
 
 def _integer(record: Mapping[str, Any], key: str) -> int:

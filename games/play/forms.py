@@ -8,11 +8,12 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.core.text import TextField, validate_single_line
+from games.core.text import TextField, normalise_text, validate_single_line
 from games.engines.base import BaseEngine
 from games.play.archive import ArchiveFilters, mode_choices
 from games.play.lifecycle import NOT_RATABLE, can_be_rated
-from games.play.models import DAYS_PER_MOVE, Match, Outcome
+from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
+from games.play.notes import validate_note
 from games.registry import installed_games
 
 
@@ -167,6 +168,22 @@ class ChatForm(forms.Form):
         strip=True,
         widget=forms.Textarea(attrs={"rows": 2, "maxlength": 500}),
     )
+
+
+class NoteForm(forms.Form):
+    """A player's private notes (see ``games.play.notes``)."""
+
+    text = forms.CharField(
+        label=_("Notes on this match"),
+        required=False,
+        max_length=MatchNote.MAX_LENGTH,
+        validators=[validate_note],
+        help_text=_("Only you can read them."),
+        widget=forms.Textarea(attrs={"rows": 4, "maxlength": MatchNote.MAX_LENGTH}),
+    )
+
+    def clean_text(self) -> str:
+        return normalise_text(self.cleaned_data["text"])
 
 
 class InviteForm(forms.Form):

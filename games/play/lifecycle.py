@@ -38,6 +38,7 @@ def create_match(
     timeout_policy: str = Match.TimeoutPolicy.LOSE,
     invite: Sequence[str] = (),
     rated: bool = False,
+    rematch_of: Match | None = None,
 ) -> Match:
     """A new match with its creator seated; invitees by username or email address.
 
@@ -75,6 +76,7 @@ def create_match(
             rated=bool(rated),
             created_by=creator,
             rulebook_revision=current_rulebook_revision(game),
+            rematch_of=rematch_of,
         )
         Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
         for target in invite:
@@ -193,6 +195,11 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
         seat.status = Seat.Status.DECLINED
         seat.user = seat.user or user
         seat.save(update_fields=["status", "user"])
+        if match.rematch_of_id is not None and match.status == Match.Status.WAITING:
+            # A rematch is for the same players: one who declines calls it off.
+            match.status = Match.Status.CANCELLED
+            match.finished_at = timezone.now()
+            match.save(update_fields=["status", "finished_at"])
 
 
 def join_open_match(match_id: Any, user: Any) -> Match:
@@ -230,10 +237,22 @@ def _start_if_full(match: Match) -> None:
     joined = list(match.seats.filter(status=Seat.Status.JOINED))
     if len(joined) != match.players or match.status != Match.Status.WAITING:
         return
-    # Who starts is random in all three games (youngest player, highest die, chance), and
-    # seat 0 starts in every engine, so a random seat order follows the rulebooks.
-    secrets.SystemRandom().shuffle(joined)
+    if match.rematch_of_id is not None:
+        order = rematch_seat_numbers(match)
+        joined.sort(key=lambda seat: order.get(seat.user_id, len(order)))
+    else:
+        # Who starts is random in all three games (youngest player, highest die, chance),
+        # and seat 0 starts in every engine, so a random seat order follows the rulebooks.
+        secrets.SystemRandom().shuffle(joined)
     for number, seat in enumerate(joined):
         seat.number = number
         seat.save(update_fields=["number"])
     moves.start(match)
+
+
+def rematch_seat_numbers(match: Match) -> dict[Any, int]:
+    """Each player's seat number in a rematch: the seats of the match it replays, rotated
+    (seat i plays as seat i + 1, the last as seat 0), so that another player starts."""
+    old = Seat.objects.filter(match_id=match.rematch_of_id, number__isnull=False)
+    numbers = dict(old.values_list("user_id", "number"))
+    return {user: (number + 1) % match.players for user, number in numbers.items()}

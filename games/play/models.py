@@ -101,6 +101,10 @@ class Match(models.Model):
         blank=True,
         help_text="The rulebook revision in force when the match was created.",
     )
+    #: The finished match this one replays, seats rotated (``games.play.rematch``).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -205,6 +209,8 @@ class Seat(models.Model):
     #: Denormalised from the engine after every move, so "my turn" is one indexed query.
     is_to_act = models.BooleanField(default=False, db_index=True)
     wants_abort = models.BooleanField(default=False)
+    #: Voted for a draw; withdrawn by any move (``games.play.draws``).
+    wants_draw = models.BooleanField(default=False)
     skips = models.PositiveSmallIntegerField(default=0)
     out_reason = models.CharField(max_length=20, blank=True)
     #: The match version the player last saw on the game page ("since your last visit").
@@ -270,6 +276,27 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"chat in match {self.match_id}"
+
+
+class MatchNote(models.Model):
+    """A player's private notes on a match: only their writer ever reads them."""
+
+    MAX_LENGTH = 5000
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_notes"
+    )
+    text = models.TextField(max_length=MAX_LENGTH, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_note_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"notes of {self.user_id} on match {self.match_id}"
 
 
 class VacationQuerySet(models.QuerySet["Vacation"]):

@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.api import webhooks
-from games.engines.base import LEAVE, SKIP, SYSTEM_ACTIONS, EngineError
+from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
 from games.notifications import events
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange, recording
@@ -230,11 +230,15 @@ def _record(
     state: Any,
     kind: ChangeKind,
     now: datetime | None = None,
+    agreed: Result | None = None,
 ) -> MatchChange:
     """Append the move, move the match on and tell the recorders; the caller holds the lock.
 
     Three statements, four when the seats to act change: the move, the match (compare-and-swap
-    on the version), the seats' flags; then the recorders' own.
+    on the version), the seats' flags; then the recorders' own. ``agreed``: the players agreed
+    this result (a draw, ``games.play.draws``), which finishes the match as it stands. Any other
+    change withdraws the draw votes (one more statement when there are some): a proposal does
+    not linger through later positions.
     """
     engine = match.engine
     now = now or timezone.now()
@@ -251,14 +255,14 @@ def _record(
             seat=seat,
             user=user,
             action=action,
-            events=engine.events(state),
+            events=[{"code": DRAW_EVENT, "params": {}}] if agreed else engine.events(state),
             created_at=now,
         )
     except IntegrityError:
         raise StaleVersion(previous) from None
     to_act = set(engine.to_act(state))
-    if engine.is_over(state):
-        result = engine.result(state)
+    if agreed is not None or engine.is_over(state):
+        result = agreed or engine.result(state)
         match.status = Match.Status.FINISHED
         match.result = result.as_dict() if result else None
         match.finished_at = now
@@ -281,6 +285,8 @@ def _record(
     if updated != 1:
         raise StaleVersion(previous)
     _mark_to_act(seats, to_act)
+    if agreed is None:
+        _withdraw_draw_votes(seats)
     change = MatchChange(
         kind, match, tuple(seats), move=move, actor=seat, actor_user=user,
         to_act_before=before, to_act=frozenset(to_act),
@@ -318,6 +324,15 @@ def _mark_to_act(seats: list[Seat], to_act: set[int]) -> None:
     Seat.objects.filter(pk__in=list(changed)).update(
         is_to_act=Case(When(pk__in=raised, then=Value(True)), default=Value(False))
     )
+
+
+def _withdraw_draw_votes(seats: list[Seat]) -> None:
+    """Every draw vote lapses (one statement, none when nobody had voted)."""
+    voted = [seat for seat in seats if seat.wants_draw]
+    for seat in voted:
+        seat.wants_draw = False
+    if voted:
+        Seat.objects.filter(pk__in=[seat.pk for seat in voted]).update(wants_draw=False)
 
 
 def _mark_outcomes(seats: list[Seat], result: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from games.engines.base import BaseEngine, Message, Plural, redact_event
+from games.engines.base import SITE_EVENT_MESSAGES, BaseEngine, Message, Plural, redact_event
 from games.play.models import Match, Move
 from games.registry import get_game
 
@@ -119,8 +119,13 @@ def render_event(
 ) -> str:
     """One event of the move log, as ``viewer`` may see it, in the active language."""
     public = redact_event(dict(event), viewer, reveal_all=reveal)
-    message_id = get_game(game).engine.event_messages.get(public["code"], public["code"])
-    return render_message(game, message_id, public["params"], names)
+    return render_message(game, event_message(game, public["code"]), public["params"], names)
+
+
+def event_message(game: str, code: str) -> Message:
+    """The message id of an event: the game's, or the site's own (an agreed draw)."""
+    messages = get_game(game).engine.event_messages
+    return messages.get(code) or SITE_EVENT_MESSAGES.get(code, code)
 
 
 def phase_name(game: str, phase: Any) -> str:
@@ -181,4 +186,8 @@ def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | No
         )
     rank = {seat: i for i, group in enumerate(result["ranking"]) for seat in group}
     rows.sort(key=lambda row: rank.get(row["seat"], 99))
-    return {"rows": rows, "winners": [names.get(s, s) for s in result["winners"]]}
+    return {
+        "rows": rows,
+        "winners": [names.get(s, s) for s in result["winners"]],
+        "agreed_draw": bool(result.get("extra", {}).get("agreed_draw")),
+    }

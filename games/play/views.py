@@ -23,9 +23,9 @@ from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
-from games.play import lifecycle, moves, records, vacation
+from games.play import draws, lifecycle, moves, notes, records, rematch, vacation
 from games.play.errors import PlayError, StaleVersion
-from games.play.forms import ChatForm, InviteForm, MatchForm
+from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
 from games.play.pages import concrete_action, game_page_context, since_last_visit
 from games.play.presenting import render_log
@@ -162,10 +162,36 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     if found.status == Match.Status.WAITING:
         context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
+    context.update(social_context(request, found, context))
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
         template = "play/_board.html"
     return render(request, template, context)
+
+
+def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) -> dict[str, Any]:
+    """The draw proposal, the rematch and the reader's own notes, for the game page."""
+    mine, seats = context["my_seat"], context["seats"]
+    voters = draws.voters_of(seats) if found.status == Match.Status.ACTIVE else []
+    extra: dict[str, Any] = {
+        "draw_voters": [context["names"].get(seat.number, "?") for seat in voters],
+        "draw_mine": bool(mine and mine.wants_draw),
+        "may_draw": False,
+        "rematch": None,
+        "may_rematch": False,
+        "note_form": None,
+    }
+    if found.status == Match.Status.ACTIVE and mine and mine.status == Seat.Status.JOINED:
+        standing = draws.still_in(found, found.engine_state(), seats)
+        extra["may_draw"] = mine in standing and len(standing) > 1
+    if found.status == Match.Status.FINISHED:
+        extra["rematch"] = rematch.current_rematch(found)
+        extra["may_rematch"] = bool(mine and mine.number is not None)
+    if notes.may_write(found, request.user):
+        note = notes.note_of(found, request.user)
+        extra["note_form"] = NoteForm(initial={"text": note.text if note else ""})
+        extra["note"] = note
+    return extra
 
 
 @login_required
@@ -218,6 +244,67 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def abort(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.vote_abort, _("You asked to abort the match."))
+
+
+@login_required
+@require_POST
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Vote for a draw (``answer=agree``), or withdraw one's vote / decline (``answer=decline``)."""
+    found = _match_for(request, pk)
+    try:
+        if request.POST.get("answer") == "decline":
+            mine = [s for s in found.seats.all() if s.user_id == request.user.pk]
+            had_voted = any(s.wants_draw for s in mine)
+            draws.withdraw_draw(found.pk, request.user)
+            done = _("You withdrew your draw offer.") if had_voted else _("You declined the draw.")
+        else:
+            change = draws.vote_draw(found.pk, request.user, request.POST.get("version"))
+            done = _("The match is drawn.") if change else _("You offered a draw.")
+    except PlayError as error:
+        messages.error(request, str(error.message))
+    else:
+        messages.success(request, done)
+    return redirect("play:match", pk=found.pk)
+
+
+@login_required
+@require_POST
+def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _match_for(request, pk)
+    try:
+        new, created = rematch.offer_rematch(found.pk, request.user)
+    except PlayError as error:
+        messages.error(request, str(error.message))
+        return redirect("play:match", pk=found.pk)
+    if created:
+        messages.success(request, _("The rematch is offered: it starts when every player accepts."))
+    return redirect("play:match", pk=new.pk)
+
+
+@login_required
+@require_POST
+def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep the reader's private notes; htmx gets the box's status line, a form post the page."""
+    found = _match_for(request, pk)
+    form = NoteForm(request.POST)
+    saved = False
+    if not notes.may_write(found, request.user):
+        raise Http404(_("There is no such match, or you may not see it."))
+    if form.is_valid():
+        try:
+            notes.save_note(found, request.user, form.cleaned_data["text"])
+            saved = True
+        except PlayError as error:
+            form.add_error("text", str(error.message))
+    if request.htmx:
+        # htmx swaps 2xx answers only: a refusal is said in the status line all the same.
+        context = {"note_form": form, "saved": saved}
+        return render(request, "play/_notes_status.html", context)
+    if saved:
+        messages.success(request, _("Your notes are saved."))
+    else:
+        messages.error(request, " ".join(form.errors.get("text", [])))
+    return redirect(reverse("play:match", args=[found.pk]) + "#notes")
 
 
 @login_required

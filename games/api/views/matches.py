@@ -23,15 +23,18 @@ from games.api.answers import (
     MatchOut,
     MoveOut,
     MoveResultOut,
+    NoteOut,
     my_seat,
     section_link,
     viewer_of,
 )
 from games.api.serializers import (
     ChatInputSerializer,
+    DrawVoteSerializer,
     MatchCreateSerializer,
     MatchFilterSerializer,
     MoveSerializer,
+    NoteInputSerializer,
     TargetSerializer,
 )
 from games.api.views.base import (
@@ -42,7 +45,7 @@ from games.api.views.base import (
     validated,
     visible_match,
 )
-from games.play import chat, errors, lifecycle, moves
+from games.play import chat, draws, errors, lifecycle, moves, notes, rematch
 from games.play.errors import IllegalMove, PlayError
 from games.play.models import Match, Seat
 
@@ -236,6 +239,84 @@ Decline = _service_view(
     "Decline my invitation",
     lambda r, m: lifecycle.decline_invitation(_invitation(r, m).pk, r.user), (409,),
 )  # fmt: skip
+
+
+class Draw(ApiView):
+    error_statuses = {"POST": (409,), "DELETE": (409,)}
+
+    @extend_schema(
+        tags=TAGS, summary="Vote for a draw", request=DrawVoteSerializer,
+        description=(
+            "A player still in the game votes for a draw among all the players still in. When "
+            "the last of them votes, the match finishes with all of them sharing first place "
+            "(the players out rank below; a rated match rates it as a tie). Any move withdraws "
+            "every vote. 409 `match_not_active`, `not_in_game` (the caller is out), "
+            "`draw_alone` (a solo match), `stale_version` (with `expected_version`)."
+        ),
+        responses={200: MatchDetailOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        data = validated(DrawVoteSerializer, request.data or {})
+        visible_match(request, pk)
+        draws.vote_draw(pk, request.user, data.get("expected_version"))
+        return detail(request, pk)
+
+    @extend_schema(
+        tags=TAGS, summary="Withdraw my draw vote, or decline the proposal",
+        description=(
+            "A player who voted withdraws their vote; one who did not declines the proposal, "
+            "which withdraws every vote. 409 `no_draw_offer` when nobody has voted."
+        ),
+        request=None, responses={200: MatchDetailOut},
+    )  # fmt: skip
+    def delete(self, request: Request, pk: int) -> Response:
+        visible_match(request, pk)
+        draws.withdraw_draw(pk, request.user)
+        return detail(request, pk)
+
+
+class Rematch(ApiView):
+    error_statuses = {"POST": (409, 422)}
+
+    @extend_schema(
+        tags=TAGS, summary="Offer a rematch of a finished match",
+        description=(
+            "A new match with the same game, options and players, seats rotated (seat i plays "
+            "as seat i + 1), rated if the finished one was. The caller is seated, the others "
+            "are invited and it starts when all accept; one who declines calls it off. 201 "
+            "with the new match, or 200 with the rematch offered already. 409 "
+            "`match_not_finished`; 403 `not_a_player` for anyone who did not play it."
+        ),
+        request=None, responses={201: MatchDetailOut, 200: MatchDetailOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        visible_match(request, pk)
+        found, created = rematch.offer_rematch(pk, request.user)
+        return detail(request, found.pk, status=201 if created else 200)
+
+
+class Notes(ApiView):
+    @extend_schema(
+        tags=TAGS, summary="My private notes on a match",
+        description="Only the caller's own notes; 403 for anyone without a seat in the match.",
+        responses=NoteOut,
+    )  # fmt: skip
+    def get(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        notes.check_writer(match, request.user)
+        found = notes.note_of(match, request.user)
+        return Response(NoteOut(found or {"text": "", "updated_at": None}).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Keep my private notes on a match", request=NoteInputSerializer,
+        description="Replaces the caller's notes (empty text: none). Nobody else ever reads them.",
+        responses=NoteOut,
+    )  # fmt: skip
+    def put(self, request: Request, pk: int) -> Response:
+        match = visible_match(request, pk)
+        notes.check_writer(match, request.user)
+        data = validated(NoteInputSerializer, request.data)
+        return Response(NoteOut(notes.save_note(match, request.user, data["text"])).data)
 
 
 class Invitations(ApiView):

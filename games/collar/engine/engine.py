@@ -67,6 +67,9 @@ class CollarEngine(BaseEngine[CollarState]):
     def leave(self, state: CollarState, seat: int) -> CollarState:
         return rules.leave(state, seat)
 
+    def seats_out(self, state: CollarState) -> list[int]:
+        return list(state.left)
+
     def skip(self, state: CollarState, seat: int) -> CollarState:
         return rules.skip(state, seat)
 

@@ -83,6 +83,9 @@ class RichelieuEngine(BaseEngine[State]):
     def leave(self, state: State, seat: int) -> State:
         return rules.leave(state, seat)
 
+    def seats_out(self, state: State) -> list[int]:
+        return list(state.left)
+
     def skip(self, state: State, seat: int) -> State:
         return rules.skip(state, seat)
 

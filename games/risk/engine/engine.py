@@ -126,6 +126,9 @@ class RiskEngine(BaseEngine[RiskState]):
     def leave(self, state: RiskState, seat: int) -> RiskState:
         return rules.leave(state, seat)
 
+    def seats_out(self, state: RiskState) -> list[int]:
+        return list(state.out_order)
+
     def skip(self, state: RiskState, seat: int) -> RiskState:
         return rules.skip(state, seat)
 

@@ -1,0 +1,66 @@
+"""A rematch: the same game, options and players again, seats rotated.
+
+Any player of a finished match may offer one. It is an ordinary match waiting for players
+(``lifecycle.create_match``): the one who offers it is seated, the others get the usual
+invitation, and it starts when all of them have accepted, each one seat further on
+(``lifecycle.rematch_seat_numbers``). One who declines calls it off. A match has at most one
+rematch under way: offering again leads to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.play import errors, lifecycle
+from games.play.errors import PlayError
+from games.play.models import Match, Seat
+from games.play.moves import lock_match
+
+NOT_FINISHED = (
+    "match_not_finished",
+    _("A rematch can be offered once the match is finished."),
+    409,
+)
+#: A rematch in these states is over and done with: another may be offered.
+CALLED_OFF = (Match.Status.CANCELLED, Match.Status.ABORTED)
+
+
+def current_rematch(match: Match) -> Match | None:
+    """The rematch of ``match`` that is waiting, running or played (not one called off)."""
+    found = Match.objects.filter(rematch_of=match).exclude(status__in=CALLED_OFF)
+    return found.order_by("-pk").first()
+
+
+def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
+    """The rematch of a finished match, offered by one of its players; ``True`` when it is
+    new, ``False`` when one was offered already (it is returned as it is)."""
+    with transaction.atomic():
+        match = lock_match(match_id, user)
+        seats = list(
+            Seat.objects.filter(match=match, number__isnull=False, user__isnull=False)
+            .select_related("user")
+            .order_by("number")
+        )
+        if not any(seat.user_id == user.pk for seat in seats):
+            raise PlayError(*errors.NOT_A_PLAYER)
+        if match.status != Match.Status.FINISHED:
+            raise PlayError(*NOT_FINISHED)
+        existing = current_rematch(match)
+        if existing is not None:
+            return existing, False
+        rated = match.rated and lifecycle.can_be_rated(match.game, match.options, match.players)
+        rematch = lifecycle.create_match(
+            user,
+            match.game,
+            match.options,
+            match.players,
+            days_per_move=match.days_per_move,
+            timeout_policy=match.timeout_policy,
+            invite=[seat.user.username for seat in seats if seat.user_id != user.pk],
+            rated=rated,
+            rematch_of=match,
+        )
+    return rematch, True
