@@ -3,7 +3,16 @@
 from django.urls import path, re_path, register_converter
 
 from games.api import docs
-from games.api.views import account, archive, games, leaderboards, matches, records, rulebooks
+from games.api.views import (
+    account,
+    archive,
+    games,
+    leaderboards,
+    matches,
+    records,
+    rulebooks,
+    social,
+)
 from games.api.views.base import NoSuchEndpoint
 
 
@@ -21,6 +30,21 @@ class IdConverter:
 
 register_converter(IdConverter, "id")
 
+
+class UsernameConverter:
+    """A username as accounts allow them (letters, digits and . + - _)."""
+
+    regex = r"[\w.+-]{1,150}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(UsernameConverter, "username")
+
 app_name = "api"
 V1 = [
     ("ping/", games.Ping, "ping"),
@@ -28,6 +52,7 @@ V1 = [
     ("games/<slug:slug>/", games.GameDetail, "game"),
     ("matches/", matches.MatchList, "matches"),
     ("lobby/", matches.Lobby, "lobby"),
+    ("matches/live/", social.LiveMatches, "live-matches"),
     ("archive/", archive.Archive, "archive"),
     ("matches/<id:pk>/", matches.MatchDetail, "match"),
     ("matches/<id:pk>/actions/", matches.LegalActions, "actions"),
@@ -49,6 +74,10 @@ V1 = [
     ("me/tokens/", account.Tokens, "tokens"),
     ("me/tokens/<id:pk>/", account.TokenDetail, "token"),
     ("me/webhook/", account.WebhookView, "webhook"),
+    ("follows/", social.Follows, "follows"),
+    ("follows/<username:username>/", social.FollowDetail, "follow"),
+    ("mutes/", social.Mutes, "mutes"),
+    ("mutes/<username:username>/", social.MuteDetail, "mute"),
     ("rulebooks/", rulebooks.RulebookList, "rulebooks"),
     ("rulebooks/search/", rulebooks.RulebookSearch, "rulebook-search"),
     ("rulebooks/<slug:game>/<slug:language>/", rulebooks.RulebookPage, "rulebook"),

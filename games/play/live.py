@@ -19,6 +19,6 @@ def live_matches() -> QuerySet[Match]:
     return (
         Match.objects.filter(visibility=Match.Visibility.OPEN, status=Match.Status.ACTIVE)
         .defer("state", "result")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         .order_by("-moved_at", "-id")
     )

@@ -111,3 +111,11 @@ def may_see_seek(match: Any, user: Any) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
     return Follow.objects.filter(follower=match.created_by_id, followed=user).exists()
+
+
+def not_following() -> PlayError:
+    return PlayError("not_following", _("You do not follow this player."), 404)
+
+
+def not_muted() -> PlayError:
+    return PlayError("not_muted", _("You have not muted this player."), 404)
