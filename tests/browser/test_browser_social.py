@@ -63,3 +63,27 @@ def test_the_social_pages_read_well(
     assert page.locator(".chat-people button", has_text="Unmute Oscar").is_visible()
     page.locator("#chat").screenshot(path=artifacts / f"chat-muted-{device}.png")
     context.close()
+
+
+def test_a_spectators_board_follows_the_match(
+    live_server, browser, start_match, outsider, password
+):
+    from games.play import moves
+
+    match = start_match("collar", visibility=Match.Visibility.OPEN)
+    page = log_in(browser, live_server, outsider, password)
+    page.goto(f"{live_server.url}/en/play/{match.pk}/")
+    live = page.locator("#live")
+    assert live.get_attribute("hx-get").endswith(f"?version={match.version}")
+    seat = match.seats.get(is_to_act=True)
+    action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
+    moves.submit_move(match.pk, seat.user, action, match.version)
+    # What the 30-second poll does, at once.
+    page.evaluate(
+        "htmx.ajax('GET', document.getElementById('live').getAttribute('hx-get'),"
+        " {target: '#live', swap: 'outerHTML'})"
+    )
+    page.wait_for_function(
+        f"document.getElementById('live').getAttribute('hx-get').endsWith('={match.version + 1}')"
+    )
+    assert page.locator("#live .move-log li").count() == 1

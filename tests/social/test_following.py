@@ -110,7 +110,8 @@ def test_a_followed_only_seek_shows_only_to_the_players_its_host_follows(
     Follow.objects.create(follower=outsider, followed=player)
     assert f"/en/play/{seek.pk}/" not in client.get("/en/play/lobby/").content.decode()
     client.force_login(opponent)
-    assert f"/en/play/{seek.pk}/" in client.get("/en/play/lobby/").content.decode()
+    lobby = client.get("/en/play/lobby/").content.decode()
+    assert f"/en/play/{seek.pk}/" in lobby and "for players the host follows" in lobby
     client.force_login(player)
     assert f"/en/play/{seek.pk}/" in client.get("/en/play/lobby/").content.decode()
 
