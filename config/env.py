@@ -138,3 +138,49 @@ def _redact(url: str) -> str:
         user = credentials.split(":", 1)[0]
         return f"{scheme}://{user}:***@{host}"
     return url
+
+
+VAPID_NAMES = ("VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT")
+
+
+def env_vapid() -> tuple[str, str, str]:
+    """The VAPID public key, private key and subject of Web Push: all three, or none (off).
+
+    The keys are base64url, as key generators print them: the private key as its 32 bytes,
+    the public key as the uncompressed point (65 bytes) that browsers take; the public key
+    must be the private key's own.
+    """
+    public, private, subject = values = [env_str(name) for name in VAPID_NAMES]
+    given = [name for name, value in zip(VAPID_NAMES, values, strict=True) if value]
+    if not given:
+        return "", "", ""
+    if len(given) < len(VAPID_NAMES):
+        missing = ", ".join(name for name in VAPID_NAMES if name not in given)
+        raise ImproperlyConfigured(f"Web Push needs {', '.join(VAPID_NAMES)}: {missing} missing.")
+    if not subject.startswith(("mailto:", "https://")):
+        raise ImproperlyConfigured(
+            f"VAPID_SUBJECT must be a mailto: or https: URL, not {subject!r}."
+        )
+    if _vapid_public_of(private) != public.rstrip("="):
+        raise ImproperlyConfigured(
+            "VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes) and "
+            "VAPID_PUBLIC_KEY its public key (the uncompressed point, base64url)."
+        )
+    return public.rstrip("="), private, subject
+
+
+def _vapid_public_of(private: str) -> str | None:
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    try:
+        raw = base64.urlsafe_b64decode(private + "=" * (-len(private) % 4))
+        if len(raw) != 32:
+            return None
+        key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
+    except ValueError:
+        return None
+    point = key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    return base64.urlsafe_b64encode(point).decode().rstrip("=")

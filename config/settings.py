@@ -21,6 +21,7 @@ from config.env import (
     env_int,
     env_list,
     env_str,
+    env_vapid,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games.api",
     "games.notifications",
+    "games.push",
     "games.ratings",
 ]
 
@@ -347,6 +349,12 @@ VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
 NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
+
+# Web Push (games/push): the site's VAPID key pair and contact. Without them Web Push is off:
+# the settings page says so and no push is recorded. A push endpoint must be an https address
+# of the internet, unless PUSH_ALLOW_PRIVATE (on by default with DEBUG only).
+VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = env_vapid()
+PUSH_ALLOW_PRIVATE = env_bool("PUSH_ALLOW_PRIVATE", DEBUG)
 
 # REST API (games/api/conf.py): throttle rates ("moves=600/min,chat=20/min"), and whether a
 # webhook may call a private or loopback address (on by default with DEBUG only).

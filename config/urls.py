@@ -4,11 +4,13 @@ from django.urls import include, path
 
 from games.core import theme
 from games.core import views as core_views
+from games.push import views as push_views
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("i18n/setlang/", core_views.set_language, name="set_language"),
     path("theme/", theme.set_theme, name="set_theme"),
+    path("sw.js", push_views.service_worker, name="service_worker"),
     path("api/", include("games.api.urls")),
 ]
 
@@ -21,6 +23,7 @@ urlpatterns += i18n_patterns(
     path("play/", include("games.social.urls")),
     path("rules/", include("games.rulebooks.urls")),
     path("notifications/", include("games.notifications.urls")),
+    path("notifications/push/", include("games.push.urls")),
     path("leaderboards/", include("games.ratings.urls")),
     path("admin/", admin.site.urls),
 )

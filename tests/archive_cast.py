@@ -23,6 +23,7 @@ def finished(
     visibility: str = Match.Visibility.OPEN,
     finished_at: datetime | None = None,
     hours: int = 0,
+    rated: bool = False,
 ) -> Match:
     """A finished match of ``players`` (seat numbers in order) won by seats ``winners``."""
     engine = get_engine(game)
@@ -37,6 +38,7 @@ def finished(
         result={"winners": winners, "ranking": [], "totals": {}, "breakdown": {}, "extra": {}},
         started_at=EPOCH,
         finished_at=finished_at or EPOCH + timedelta(hours=hours),
+        rated=rated,
     )
     for number, user in enumerate(players):
         Seat.objects.create(

@@ -578,6 +578,32 @@ class NewTokenOut(TokenOut):
         return self.context["token"]
 
 
+class PushSubscriptionOut(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    endpoint = serializers.CharField(help_text="The push service's address for the browser.")
+    device = serializers.CharField(source="user_agent", help_text="e.g. “Firefox · Linux”.")
+    created_at = Moment()
+    last_success_at = Moment(
+        allow_null=True, help_text="When the push service last accepted a message for it."
+    )
+
+
+# The caller's browsers, and what a client needs to subscribe one (``available``: whether the
+# site has Web Push at all; ``public_key``: its VAPID key, the ``applicationServerKey``).
+class PushSubscriptionsOut(serializers.Serializer):
+    available = serializers.SerializerMethodField()
+    public_key = serializers.SerializerMethodField()
+    subscriptions = PushSubscriptionOut(many=True, source="*")
+
+    def get_available(self, subscriptions: Any) -> bool:
+        from games.push.subscriptions import enabled
+
+        return enabled()
+
+    def get_public_key(self, subscriptions: Any) -> str:
+        return str(settings.VAPID_PUBLIC_KEY)
+
+
 class DeliveryOut(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     match = serializers.IntegerField(source="match_id")

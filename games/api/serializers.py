@@ -223,12 +223,28 @@ class ModesSerializer(serializers.Serializer):
         return fields
 
 
+class PushModesSerializer(serializers.Serializer):
+    """Whether each category is also pushed to the browsers subscribed to Web Push."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        from games.notifications.models import Category
+
+        return {
+            category.value: StrictBooleanField(required=False, help_text=str(category.label))
+            for category in Category
+        }
+
+
 class NotificationPrefsSerializer(serializers.Serializer):
     """Email preferences (the notifications app's own form checks and saves them). Fields
     left out keep their value; when the settings this makes do not hold together (quiet hours
     with one end only, a digest category without a digest hour) the answer is 409."""
 
     modes = ModesSerializer(required=False)
+    push = PushModesSerializer(
+        required=False,
+        help_text="Web Push per category (kept, and used, only when the site has Web Push).",
+    )
     reminder_hours = serializers.ListField(
         child=StrictIntegerField(min_value=1, max_value=336), max_length=5, required=False,
         help_text="Hours before a deadline at which a reminder is sent.",
@@ -253,6 +269,22 @@ class WebhookInputSerializer(serializers.Serializer):
         help_text="http:// or https://; its host must resolve to public addresses.",
     )
     rotate_secret = StrictBooleanField(required=False, default=False)
+
+
+class PushKeysSerializer(serializers.Serializer):
+    p256dh = StrictCharField(max_length=200, help_text="The browser's P-256 public key, base64url.")
+    auth = StrictCharField(max_length=100, help_text="The browser's auth secret, base64url.")
+
+
+class PushSubscriptionInputSerializer(serializers.Serializer):
+    """A browser's subscription as its ``PushSubscription.toJSON()`` gives it."""
+
+    endpoint = StrictCharField(max_length=1000, help_text="https://…, from the push service.")
+    keys = PushKeysSerializer()
+    device = StrictCharField(
+        max_length=60, required=False, validators=[validate_visible_line],
+        help_text="A name for the device in the list (by default, from the User-Agent).",
+    )  # fmt: skip
 
 
 class SearchSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = (
         "created_at",
         "kind",
+        "channel",
         "address",
         "match",
         "status",
@@ -22,7 +23,7 @@ class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "sent_at",
         "reason",
     )
-    list_filter = ("status", "kind", "delivery")
+    list_filter = ("status", "kind", "channel", "delivery")
     search_fields = ("address", "key", "message_id")
     date_hierarchy = "created_at"
     readonly_fields = [f.name for f in Notification._meta.fields]

@@ -7,8 +7,9 @@ from datetime import datetime, timedelta
 
 from games.notifications import rules
 from games.notifications.facts import Facts
-from games.notifications.models import Mode, Notification
+from games.notifications.models import Channel, Mode, Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
+from games.push.subscriptions import enabled as push_enabled
 from games.social.models import PlayerMute
 
 Kind = Notification.Kind
@@ -55,12 +56,20 @@ def reader_verdict(row: Notification, facts: Facts, now: datetime) -> Verdict:
     user = row.recipient
     if not user.is_active or not user.email:
         return suppress("no address")
+    pushed = row.channel == Channel.PUSH
+    if pushed and row.subscription_id is None:
+        return suppress("subscription gone")
+    if pushed and not push_enabled():
+        return suppress("push off")
     if facts.muted(user, row.match_id):
         return suppress("muted")
     prefs = facts.settings_for(user)
     if row.kind == Kind.DIGEST:
         if prefs.digest_hour is None:
             return suppress("digest off")
+    elif pushed:
+        if not prefs.push_on(row.category or ""):
+            return suppress("off")
     else:
         mode = prefs.mode(row.category or "")
         if mode == Mode.OFF:

@@ -23,9 +23,11 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.accounts.verification import verified_addresses
-from games.notifications import checks, emails
+from games.notifications import checks, emails, pushes
 from games.notifications.facts import Facts
-from games.notifications.models import Notification
+from games.notifications.models import Channel, Notification
+from games.push import sending as push_sending
+from games.push.models import PushSubscription
 
 log = logging.getLogger(__name__)
 Status = Notification.Status
@@ -170,7 +172,7 @@ recent = Recent()
 def deliver_claimed(ids: list[Any], now: datetime | None) -> dict[Any, float]:
     """Re-check and send claimed rows: what they all read is fetched at once, just before."""
     rows = list(
-        Notification.objects.select_related("recipient", "match__created_by")
+        Notification.objects.select_related("recipient", "match__created_by", "subscription")
         .filter(pk__in=ids)
         .order_by("pk")
     )  # a row missing here was deleted meanwhile (its match or reader was deleted)
@@ -195,6 +197,8 @@ def deliver_row(
 ) -> float | None:
     """Send one claimed row unless its checks say otherwise; mark it sent as soon as the
     server accepted it."""
+    if row.channel == Channel.PUSH:
+        return push_row(row, now, facts)
     if not to_verified_address(row, verified):
         return release(row, checks.suppress("unverified address"))
     if row.kind == Notification.Kind.DIGEST:
@@ -218,6 +222,28 @@ def deliver_row(
         recent.finish(row.pk)
     if sent and items is not None:
         items.mark_sent(row, now)
+    return None
+
+
+def push_row(row: Notification, now: datetime, facts: Facts) -> float | None:
+    """The Web Push half of ``deliver_row``: the same checks and outcomes, sent to the row's
+    browser; a browser its push service says is gone is forgotten, and the row suppressed."""
+    decision = checks.verdict(row, now, facts)
+    if decision.action != "send":
+        return release(row, decision)
+    try:
+        push_sending.send(row.subscription, pushes.payload(row, facts))
+    except push_sending.SubscriptionGone:
+        PushSubscription.objects.filter(pk=row.subscription_id).delete()
+        return release(row, checks.suppress("subscription gone"))
+    except Exception as error:
+        return failed(row, error, now)
+    sent = Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
+        status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
+    )
+    if sent:
+        recent.finish(row.pk)
+        PushSubscription.objects.filter(pk=row.subscription_id).update(last_success_at=now)
     return None
 
 
@@ -263,7 +289,7 @@ def release(row: Notification, decision: checks.Verdict) -> None:
 def failed(row: Notification, error: Exception, now: datetime) -> float | None:
     """Record a failed attempt; retry later unless it is permanent or the last one allowed."""
     permanent = is_permanent(error)
-    if not isinstance(error, smtplib.SMTPException | OSError):
+    if not isinstance(error, smtplib.SMTPException | OSError | push_sending.WebPushException):
         log.exception("Could not build or send notification %s", row.pk)
     note = f"{now:%Y-%m-%d %H:%M:%S} attempt {row.attempts}: {type(error).__name__}: {error}"
     errors = f"{row.last_error}\n{note}".strip()[-2000:]

@@ -15,6 +15,8 @@ from django.utils import timezone
 from games.notifications import outbox, rules
 from games.notifications.models import (
     AddressOptOut,
+    Category,
+    Channel,
     MatchMute,
     Mode,
     Notification,
@@ -23,6 +25,8 @@ from games.notifications.models import (
 )
 from games.play.changes import ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
+from games.push.models import PushSubscription
+from games.push.subscriptions import enabled as push_enabled
 from games.social.models import PlayerMute
 
 Kind = Notification.Kind
@@ -52,10 +56,16 @@ def notify(
     ref: str = "",
     data: dict[str, Any] | None = None,
 ) -> Notification | None:
-    """One row for ``user``: the first candidate kind they want, unless the match is muted."""
+    """One email for ``user``: the first candidate kind they want, unless the match is muted;
+    and a push to each of their browsers of the first kind they want pushed. Returns the
+    email's row."""
     if not user.is_active or not user.email or muted(user, match):
         return None
-    chosen = rules.choose(settings_for(user), candidates)
+    prefs = settings_for(user)
+    pushed = rules.choose_push(prefs, candidates)
+    if pushed is not None:
+        outbox.record_push(pushed, user, match=match, version=version, ref=ref, data=data)
+    chosen = rules.choose(prefs, candidates)
     if chosen is None:
         return None
     kind, mode = chosen
@@ -100,14 +110,21 @@ def record_match_change(change: MatchChange) -> None:
                     chosen[0], seat.user, match, change.version, data=dict(data), mode=chosen[1]
                 )
             )
+        pushed = rules.choose_push(terms.settings(seat.user), candidates)
+        if pushed is not None and terms.has_browsers(seat.user):
+            rows.append(
+                outbox.Row(
+                    pushed, seat.user, match, change.version, data=dict(data), channel=Channel.PUSH
+                )
+            )
         if new_turn:
             rows.extend(reminder_rows(seat, match, change.version, terms))
     outbox.record_many(rows)
 
 
 class Terms:
-    """What some readers of one match want: their settings and whether they muted it (one
-    query for all of them)."""
+    """What some readers of one match want: their settings, whether they muted it and whether
+    they have browsers subscribed to Web Push (one query for all of them)."""
 
     def __init__(self, match: Match, users: Sequence[Any]) -> None:
         mute = MatchMute.objects.filter(match=match, user=OuterRef("pk"))
@@ -117,14 +134,20 @@ class Terms:
             .annotate(muted=Exists(mute))
             .only("pk", "notification_settings")
         )
+        if push_enabled():
+            browsers = PushSubscription.objects.filter(user=OuterRef("pk"))
+            found = found.annotate(browsers=Exists(browsers))
         self._settings: dict[Any, NotificationSettings] = {}
         self._muted: set[Any] = set()
+        self._browsers: set[Any] = set()
         for reader in found:
             prefs = getattr(reader, "notification_settings", None)
             if prefs is not None:
                 self._settings[reader.pk] = prefs
             if reader.muted:
                 self._muted.add(reader.pk)
+            if getattr(reader, "browsers", False):
+                self._browsers.add(reader.pk)
 
     def settings(self, user: Any) -> NotificationSettings:
         prefs = self._settings.get(user.pk)
@@ -134,6 +157,9 @@ class Terms:
 
     def muted(self, user: Any) -> bool:
         return user.pk in self._muted
+
+    def has_browsers(self, user: Any) -> bool:
+        return user.pk in self._browsers
 
 
 def _candidates(seat: Seat, kind: ChangeKind, actor: int | None, new_turn: bool) -> list[str]:
@@ -154,7 +180,8 @@ def _candidates(seat: Seat, kind: ChangeKind, actor: int | None, new_turn: bool)
 
 
 def reminder_rows(seat: Seat, match: Match, version: int, terms: Terms) -> list[outbox.Row]:
-    """A row per rung of the reader's ladder, due that many hours before the deadline.
+    """A row per rung of the reader's ladder, due that many hours before the deadline, by
+    email and by Web Push as the reader chose.
 
     Rungs that would fall before now (less time left than the rung) are left out. The sweep
     sends them when due and re-checks the deadline then (a vacation may have moved it).
@@ -163,15 +190,16 @@ def reminder_rows(seat: Seat, match: Match, version: int, terms: Terms) -> list[
     if match.deadline is None or user is None:
         return []
     prefs = terms.settings(user)
-    if prefs.mode("reminder") == Mode.OFF:
-        return []
+    channels = [Channel.EMAIL] if prefs.mode(Category.REMINDER) != Mode.OFF else []
+    if prefs.push_on(Category.REMINDER) and terms.has_browsers(user):
+        channels.append(Channel.PUSH)
     now = timezone.now()
     rows = []
     for hours in prefs.ladder():
         due = match.deadline - timedelta(hours=hours)
         if due <= now:
             continue
-        rows.append(
+        rows += [
             outbox.Row(
                 Kind.REMINDER,
                 user,
@@ -180,8 +208,10 @@ def reminder_rows(seat: Seat, match: Match, version: int, terms: Terms) -> list[
                 ref=str(hours),
                 data={"hours": hours},
                 due_at=due,
+                channel=channel,
             )
-        )
+            for channel in channels
+        ]
     return rows
 
 

@@ -13,6 +13,7 @@ from games.notifications.models import (
     Mode,
     NotificationSettings,
 )
+from games.push.subscriptions import enabled as push_enabled
 
 MAX_RUNGS = 5
 
@@ -22,8 +23,13 @@ def mode_field(category: Category) -> forms.ChoiceField:
     return forms.ChoiceField(label=category.label, choices=choices, widget=forms.RadioSelect)
 
 
+def push_name(category: str) -> str:
+    return f"push_{category}"
+
+
 class PreferencesForm(forms.Form):
-    """One choice per category, the reminder ladder, quiet hours and the digest's hour."""
+    """One choice per category (and, when the site has Web Push, whether to push it), the
+    reminder ladder, quiet hours and the digest's hour."""
 
     reminder_hours = forms.CharField(
         label=_("Hours before the deadline"),
@@ -62,13 +68,24 @@ class PreferencesForm(forms.Form):
             "quiet_end": settings.quiet_end,
             "digest_hour": settings.digest_hour,
         }
+        self.with_push = push_enabled()
+        if self.with_push:
+            initial |= {push_name(c): settings.push_on(c) for c in Category.values}
         super().__init__(*args, initial=initial, **kwargs)
         modes = {category.value: mode_field(category) for category in Category}
-        self.fields = {**modes, **self.fields}
+        pushes = {
+            push_name(category.value): forms.BooleanField(
+                label=_("Web Push"), required=False, help_text=category.label
+            )
+            for category in Category
+            if self.with_push
+        }
+        self.fields = {**modes, **pushes, **self.fields}
         self.settings = settings
 
-    def category_fields(self) -> list[forms.BoundField]:
-        return [self[category] for category in Category.values]
+    def category_rows(self) -> list[tuple[forms.BoundField, forms.BoundField | None]]:
+        """Each category's email choice, with its push box when the site has Web Push."""
+        return [(self[c], self[push_name(c)] if self.with_push else None) for c in Category.values]
 
     def quiet_fields(self) -> list[forms.BoundField]:
         return [self["quiet_start"], self["quiet_end"]]
@@ -104,6 +121,8 @@ class PreferencesForm(forms.Form):
     def save(self) -> NotificationSettings:
         settings, data = self.settings, self.cleaned_data
         settings.modes = {category: data[category] for category in Category.values}
+        if self.with_push:
+            settings.push_modes = {c: bool(data[push_name(c)]) for c in Category.values}
         settings.reminder_hours = data["reminder_hours"]
         settings.quiet_start, settings.quiet_end = data["quiet_start"], data["quiet_end"]
         settings.digest_hour = data["digest_hour"]

@@ -38,6 +38,14 @@ class Mode(models.TextChoices):
 
 #: Every category is emailed at once except chat, which is off until the reader asks for it.
 DEFAULT_MODES = {category: Mode.NOW for category in Category.values} | {Category.CHAT: Mode.OFF}
+#: Web Push is on or off per category; these are on until the reader switches them off.
+DEFAULT_PUSH = {
+    Category.YOUR_TURN,
+    Category.STARTED,
+    Category.INVITATION,
+    Category.FINISHED,
+    Category.REMINDER,
+}
 #: A reminder is about a deadline: it is worth nothing a day later in a digest.
 NO_DIGEST = {Category.REMINDER}
 DEFAULT_REMINDER_HOURS = (24, 2)
@@ -61,6 +69,9 @@ class NotificationSettings(models.Model):
     )
     #: Category -> mode, for the categories the user changed from the default.
     modes = models.JSONField(default=dict, blank=True)
+    #: Category -> whether to push it to the user's browsers, for those changed from the
+    #: default (``DEFAULT_PUSH``).
+    push_modes = models.JSONField(default=dict, blank=True)
     #: Hours before a deadline at which a reminder is sent, largest first.
     reminder_hours = models.JSONField(default=default_reminder_hours, blank=True)
     quiet_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
@@ -79,6 +90,9 @@ class NotificationSettings(models.Model):
 
     def mode(self, category: str) -> str:
         return str(self.modes.get(category, DEFAULT_MODES.get(category, Mode.NOW)))
+
+    def push_on(self, category: str) -> bool:
+        return bool(self.push_modes.get(category, category in DEFAULT_PUSH))
 
     def ladder(self) -> list[int]:
         return sorted({int(hours) for hours in self.reminder_hours or ()}, reverse=True)
@@ -119,8 +133,17 @@ class AddressOptOut(models.Model):
         return self.address
 
 
+class Channel(models.TextChoices):
+    EMAIL = "email", _("Email")
+    PUSH = "push", _("Web Push")
+
+
 class Notification(models.Model):
-    """One email to one recipient about one event: the outbox row a worker claims and sends."""
+    """One message to one recipient about one event: the outbox row a worker claims and sends.
+
+    By email to the reader's address, or by Web Push to one of their browsers (a row per
+    browser, its ``subscription``); both go through the same claims, checks and retries.
+    """
 
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", _("Your turn")
@@ -156,7 +179,12 @@ class Notification(models.Model):
         related_name="notifications",
         db_index=False,  # the (recipient, match, kind) index serves it
     )
-    address = models.EmailField()
+    address = models.EmailField(blank=True)
+    channel = models.CharField(max_length=5, choices=Channel.choices, default=Channel.EMAIL)
+    #: The browser of a push row; None once the browser is gone (the row is then suppressed).
+    subscription = models.ForeignKey(
+        "push.PushSubscription", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     match = models.ForeignKey(
         "play.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
@@ -194,7 +222,8 @@ class Notification(models.Model):
         constraints = [models.UniqueConstraint(fields=["key"], name="one_notification_per_key")]
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.address} ({self.status})"
+        to = self.address if self.channel == Channel.EMAIL else f"browser {self.subscription_id}"
+        return f"{self.kind} to {to} ({self.status})"
 
     @property
     def category(self) -> str | None:

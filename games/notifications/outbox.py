@@ -12,16 +12,28 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.notifications.models import Mode, Notification
+from games.notifications.models import Channel, Mode, Notification
+from games.push.models import PushSubscription
+from games.push.subscriptions import enabled as push_enabled
 
 
 def message_domain() -> str:
     return urlsplit(settings.SITE_URL).hostname or "localhost"
 
 
-def row_key(kind: str, recipient: Any, address: str, match: Any, version: int, ref: str) -> str:
+def row_key(
+    kind: str,
+    recipient: Any,
+    address: str,
+    match: Any,
+    version: int,
+    ref: str,
+    subscription: Any = None,
+) -> str:
+    """The event and its reader, and for a push row the browser: one row per key."""
     who = recipient.pk if recipient is not None else address.lower()
-    return f"{kind}:{who}:{match.pk if match is not None else '-'}:{version}:{ref}"[:200]
+    device = f"push{subscription.pk}:" if subscription is not None else ""
+    return f"{device}{kind}:{who}:{match.pk if match is not None else '-'}:{version}:{ref}"[:200]
 
 
 def record(
@@ -35,8 +47,11 @@ def record(
     data: dict[str, Any] | None = None,
     mode: str = Mode.NOW,
     due_at: datetime | None = None,
+    subscription: Any = None,
 ) -> Notification | None:
     """Add a row for this event unless one exists (then None); queue it when it is due now.
+
+    With a ``subscription``, the row is pushed to that browser of ``recipient`` instead.
 
     Rows to send at once get their delivery task on commit; later ones (reminders) wait in
     the table for the minute sweep, never in the broker with a long countdown.
@@ -48,10 +63,12 @@ def record(
     try:
         with transaction.atomic():
             row = Notification.objects.create(
-                key=row_key(kind, recipient, address, match, version, ref),
+                key=row_key(kind, recipient, address, match, version, ref, subscription),
                 kind=kind,
                 recipient=recipient,
                 address=(recipient.email if recipient is not None else address),
+                channel=Channel.PUSH if subscription is not None else Channel.EMAIL,
+                subscription=subscription,
                 match=match,
                 version=version,
                 data=data or {},
@@ -68,9 +85,34 @@ def record(
     return row
 
 
+def record_push(
+    kind: str,
+    recipient: Any,
+    *,
+    match: Any = None,
+    version: int = 0,
+    ref: str = "",
+    data: dict[str, Any] | None = None,
+) -> list[Notification]:
+    """A push row for this event to each of the reader's browsers (none while Web Push is
+    off on the site)."""
+    if not push_enabled():
+        return []
+    made = []
+    for subscription in PushSubscription.objects.filter(user=recipient).order_by("pk"):
+        row = record(
+            kind, recipient=recipient, match=match, version=version, ref=ref, data=data,
+            subscription=subscription,
+        )  # fmt: skip
+        if row is not None:
+            made.append(row)
+    return made
+
+
 @dataclass
 class Row:
-    """One row to write (see ``record``)."""
+    """One row to write (see ``record``); a ``PUSH`` row stands for one per browser of its
+    reader (see ``record_many``)."""
 
     kind: str
     recipient: Any
@@ -80,24 +122,34 @@ class Row:
     data: dict[str, Any] = field(default_factory=dict)
     mode: str = Mode.NOW
     due_at: datetime | None = None
+    channel: str = Channel.EMAIL
 
 
 def record_many(rows: list[Row]) -> list[Notification]:
-    """Write several rows of one event in one INSERT and queue those due now in one task."""
+    """Write several rows of one event in one INSERT and queue those due now in one task.
+
+    Each push row becomes a row per browser of its reader (one query finds them all), or
+    none while Web Push is off on the site.
+    """
+    rows = with_browsers(rows)
     if not rows:
         return []
     now = timezone.now()
     domain = message_domain()
     made = []
-    for row in rows:
+    for row, subscription in rows:
         due_at = row.due_at or now
         digest = row.mode == Mode.DIGEST
         made.append(
             Notification(
-                key=row_key(row.kind, row.recipient, "", row.match, row.version, row.ref),
+                key=row_key(
+                    row.kind, row.recipient, "", row.match, row.version, row.ref, subscription
+                ),
                 kind=row.kind,
                 recipient=row.recipient,
                 address=row.recipient.email,
+                channel=row.channel,
+                subscription=subscription,
                 match=row.match,
                 version=row.version,
                 data=row.data,
@@ -111,6 +163,23 @@ def record_many(rows: list[Row]) -> list[Notification]:
     Notification.objects.bulk_create(made)
     queue_many([row.pk for row in made if row.queued_at is not None])
     return made
+
+
+def with_browsers(rows: list[Row]) -> list[tuple[Row, Any]]:
+    """Each email row as it is, each push row once per browser of its reader."""
+    pushed = [row for row in rows if row.channel == Channel.PUSH]
+    browsers: dict[Any, list[PushSubscription]] = {}
+    if pushed and push_enabled():
+        readers = {row.recipient.pk for row in pushed}
+        for subscription in PushSubscription.objects.filter(user__in=readers).order_by("pk"):
+            browsers.setdefault(subscription.user_id, []).append(subscription)
+    expanded: list[tuple[Row, Any]] = []
+    for row in rows:
+        if row.channel == Channel.PUSH:
+            expanded += [(row, browser) for browser in browsers.get(row.recipient.pk, ())]
+        else:
+            expanded.append((row, None))
+    return expanded
 
 
 def queue(notification_id: int) -> None:

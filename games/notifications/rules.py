@@ -37,6 +37,12 @@ def choose(prefs: NotificationSettings, candidates: Sequence[str]) -> tuple[str,
     return None
 
 
+def choose_push(prefs: NotificationSettings, candidates: Sequence[str]) -> str | None:
+    """The first candidate kind the reader wants pushed to their browsers (``choose`` for Web
+    Push, which is on or off per category)."""
+    return next((kind for kind in candidates if prefs.push_on(CATEGORY_OF_KIND[kind])), None)
+
+
 def quiet_until(prefs: NotificationSettings, zone: ZoneInfo, now: datetime) -> datetime | None:
     """When the reader's quiet hours end, if ``now`` falls inside them; otherwise None."""
     window = prefs.quiet_window()

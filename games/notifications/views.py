@@ -7,6 +7,7 @@ the one-click POST of RFC 8058 from mail programs, which send no CSRF token.
 
 from __future__ import annotations
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -29,6 +30,8 @@ from games.notifications.models import (
     new_calendar_token,
 )
 from games.play.models import Match
+from games.push.models import PushSubscription
+from games.push.subscriptions import enabled as push_enabled
 
 
 def own_settings(user: User) -> NotificationSettings:
@@ -48,12 +51,22 @@ def preferences(request: HttpRequest) -> HttpResponse:
     feed = request.build_absolute_uri(
         reverse("notifications:calendar", args=[settings.calendar_token])
     )
+    context = {"form": form, "mutes": mutes, "calendar_url": feed, **push_context(request)}
     return render(
-        request,
-        "notifications/preferences.html",
-        {"form": form, "mutes": mutes, "calendar_url": feed},
-        status=400 if form.errors else 200,
+        request, "notifications/preferences.html", context, status=400 if form.errors else 200
     )
+
+
+def push_context(request: HttpRequest) -> dict[str, object]:
+    """The Web Push section: whether the site has it, its public key, the user's browsers."""
+    if not push_enabled():
+        return {"push_enabled": False}
+    devices = PushSubscription.objects.filter(user=request.user).order_by("-created_at", "-pk")
+    return {
+        "push_enabled": True,
+        "vapid_public_key": django_settings.VAPID_PUBLIC_KEY,
+        "push_devices": devices,
+    }
 
 
 @login_required

@@ -25,7 +25,7 @@ from games.play.models import Match, Outcome, Seat
 from games.registry import installed_games
 
 #: Rows per archive page, unless the API caller asks for another size.
-PAGE_SIZE = 50
+PAGE_SIZE = 25
 BAD_CURSOR = ("bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404)
 
 
@@ -41,6 +41,8 @@ class ArchiveFilters:
     result: str = ""
     since: date | None = None
     until: date | None = None
+    #: Only rated matches (True), only unrated ones (False), or both (None).
+    rated: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ def finished_matches(reader: Any, filters: ArchiveFilters) -> QuerySet[Match]:
         if game is None or game.mode_option is None:
             return found.none()
         found = found.filter(game=slug, **{f"options__{game.mode_option}": value})
+    if filters.rated is not None:
+        found = found.filter(rated=filters.rated)
     if filters.player is not None:
         seats = played_by(filters.player, filters.result)
         found = found.filter(pk__in=seats.values("match_id"))
@@ -151,7 +155,7 @@ def archive_page(
     found = (
         finished_matches(reader, filters)
         .defer("state", "result")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_names()))
     )
     if not cursor:
         rows = list(found[: size + 1])

@@ -216,6 +216,11 @@ class ArchiveForm(forms.Form):
     until = forms.DateField(
         label=_("Finished until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+    rated = forms.ChoiceField(
+        label=_("Rated"),
+        required=False,
+        choices=[("", _("Any")), ("yes", _("Rated only")), ("no", _("Not rated only"))],
+    )
 
     def __init__(self, *args: Any, reader: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -264,4 +269,5 @@ class ArchiveForm(forms.Form):
             result=data.get("result") or "",
             since=data.get("since"),
             until=data.get("until"),
+            rated={"yes": True, "no": False}.get(data.get("rated") or ""),
         )

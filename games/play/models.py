@@ -147,12 +147,29 @@ class Match(models.Model):
         return self.seed if self.status == self.Status.FINISHED else None
 
 
+#: What a list of matches shows of each seat: who sits there, and how it went.
+LISTED_SEAT_FIELDS = (
+    "match_id",
+    "number",
+    "status",
+    "invited_email",
+    "outcome",
+    "user__username",
+    "user__display_name",
+)
+
+
 class SeatQuerySet(models.QuerySet["Seat"]):
     def with_players(self) -> SeatQuerySet:
         """Each seat with its user and whether that user is on vacation now (``user_away``),
         in the seats' own query: the one way the site tells who is away."""
         away = Vacation.objects.current().filter(user=OuterRef("user_id"))
         return self.select_related("user").annotate(user_away=Exists(away))
+
+    def with_names(self) -> SeatQuerySet:
+        """Each seat with its player's public name and no more: for lists of many matches
+        (dashboard, archive), where a whole user row per seat would be most of the work."""
+        return self.select_related("user").only(*LISTED_SEAT_FIELDS)
 
 
 class Outcome(models.TextChoices):

@@ -96,7 +96,7 @@ def ongoing_matches(reader: Any, person: Any) -> list[Match]:
         Match.objects.visible_to(reader)
         .filter(status=Match.Status.ACTIVE, pk__in=seats)
         .defer("state", "result")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_names()))
         .order_by("-started_at", "-id")
     )
     return list(found[:RECENT])

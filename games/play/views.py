@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Count, F, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -50,36 +50,64 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
     return match
 
 
+#: Rows of each live section the dashboard shows before its "show all" link (most urgent first).
+DASHBOARD_ROWS = 25
+#: Finished matches on the dashboard; the archive has them all.
+DASHBOARD_FINISHED = 10
+#: What the dashboard reads of each of the player's seats and matches.
+DASHBOARD_FIELDS = (
+    "status",
+    "is_to_act",
+    "outcome",
+    "match__game",
+    "match__status",
+    "match__deadline",
+    "match__paused_remaining",
+    "match__created_by_id",
+    "match__created_at",
+    "match__finished_at",
+)
+
+
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    seats = (
-        Seat.objects.filter(user=request.user)
-        .exclude(status=Seat.Status.DECLINED)
-        .select_related("match")
-        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user")))
-        .order_by("-match__created_at")
+    mine = Seat.objects.filter(user=request.user).select_related("match").only(*DASHBOARD_FIELDS)
+    # Matches waiting or running have no outcome yet: the (user, outcome, match) index finds
+    # them without reading the player's finished ones.
+    live = mine.filter(
+        outcome="", match__status__in=(Match.Status.WAITING, Match.Status.ACTIVE)
+    ).exclude(status=Seat.Status.DECLINED)
+    invited = Q(status=Seat.Status.INVITED, match__status=Match.Status.WAITING)
+    to_act = Q(match__status=Match.Status.ACTIVE, is_to_act=True)
+    counts = live.aggregate(
+        my_turn=Count("pk", filter=to_act), waiting=Count("pk", filter=~invited & ~to_act)
     )
-    my_turn, waiting, invitations, finished = [], [], [], []
-    for seat in seats:
-        match = seat.match
-        if seat.status == Seat.Status.INVITED and match.status == Match.Status.WAITING:
-            invitations.append(seat)
-        elif match.status == Match.Status.ACTIVE and seat.is_to_act:
-            my_turn.append(seat)
-        elif match.status in (Match.Status.ACTIVE, Match.Status.WAITING):
-            waiting.append(seat)
-        else:
-            finished.append(seat)
-    my_turn.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
-    waiting.sort(key=lambda s: (s.match.deadline is None, s.match.deadline or 0))
+    soonest_first = (F("match__deadline").asc(nulls_last=True), "match_id")
+    show_all = request.GET.get("all", "")
+    my_turn = live.filter(to_act).order_by(*soonest_first)
+    waiting = live.exclude(invited).exclude(to_act).order_by(*soonest_first)
+    sections = {
+        "invitations": list(live.filter(invited).order_by("-match__created_at")),
+        "my_turn": list(my_turn if show_all == "turn" else my_turn[:DASHBOARD_ROWS]),
+        "waiting": list(waiting if show_all == "waiting" else waiting[:DASHBOARD_ROWS]),
+        "finished": list(
+            mine.filter(match__status=Match.Status.FINISHED)
+            .exclude(outcome="")
+            .order_by("-match__finished_at")[:DASHBOARD_FINISHED]
+        ),
+    }
+    # Each row names the match's players: one query for the rows shown.
+    prefetch_related_objects(
+        [seat for rows in sections.values() for seat in rows],
+        Prefetch("match__seats", queryset=Seat.objects.with_names()),
+    )
     # Before accepting, a correspondence player checks who is away and for how long.
-    players = {s.user_id for seat in invitations for s in seat.match.seats.all()}
+    players = {s.user_id for seat in sections["invitations"] for s in seat.match.seats.all()}
     context = {
-        "my_turn": my_turn,
-        "waiting": waiting,
-        "invitations": invitations,
+        **sections,
+        "my_turn_count": counts["my_turn"],
+        "waiting_count": counts["waiting"],
         "absences": vacation.absences(players),
-        "finished": finished[:50],
         "games": installed_games().values(),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),

@@ -44,7 +44,14 @@ class Rating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "mode"], name="one_rating_per_mode")
         ]
-        indexes = [models.Index(fields=["game", "mode", "-value"])]
+        indexes = [
+            # A leaderboard in its order, and its length read from the index alone.
+            models.Index(
+                fields=["game", "mode", "-value", "-games", "user"],
+                condition=models.Q(games__gt=0),
+                name="rating_leaderboard",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.game}/{self.mode}: {self.value}"

@@ -72,6 +72,18 @@ def test_the_filters_are_those_of_the_page(as_user, player, opponent, outsider, 
     assert "state" not in row and "seed" not in row
 
 
+def test_rated_matches_are_told_apart(as_user, player, opponent):
+    rated = finished([player, opponent], [0], rated=True, hours=2)
+    casual = finished([player, opponent], [1], hours=1)
+    me = as_user(player)
+    assert ids(me.get("/archive/", {"rated": "true"})) == [rated.pk]
+    assert ids(me.get("/archive/", {"rated": "false"})) == [casual.pk]
+    both = me.get("/archive/").json()["results"]
+    assert [(row["id"], row["rated"]) for row in both] == [(rated.pk, True), (casual.pk, False)]
+    refused = me.get("/archive/", {"rated": "perhaps"})
+    assert refused.status_code == 400
+
+
 def test_a_private_match_is_listed_to_its_players_only(as_user, player, opponent, outsider):
     private = finished([player, opponent], [0], visibility=Match.Visibility.PRIVATE)
     assert ids(as_user(outsider).get("/archive/", {"player": "paula"})) == []
@@ -122,5 +134,7 @@ def test_a_page_takes_the_same_queries_for_few_or_many_matches(
 def test_the_schema_documents_the_archive(client):
     operation = client.get("/api/schema/").json()["paths"]["/api/v1/archive/"]["get"]
     names = {p["name"] for p in operation["parameters"]}
-    assert {"game", "mode", "player", "opponent", "result", "since", "until", "cursor"} <= names
+    assert {
+        "game", "mode", "player", "opponent", "result", "since", "until", "rated", "cursor"
+    } <= names  # fmt: skip
     assert {"200", "400", "404"} <= set(operation["responses"])

@@ -66,10 +66,10 @@ def test_pages_list_every_match_once_even_when_many_finished_at_the_same_moment(
         if query is None:
             break
     assert seen == newest_first
-    assert [len(page) for page in pages] == [50, 50, 30]
+    assert [len(page) for page in pages] == [25, 25, 25, 25, 25, 5]
     # And back: "Newer matches" from the last page gives the pages before it, unchanged.
     back = link(PREVIOUS, response)
-    assert listed(client.get(f"/en/play/archive/?{back}")) == pages[1]
+    assert listed(client.get(f"/en/play/archive/?{back}")) == pages[-2]
 
 
 def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, client):
@@ -78,7 +78,7 @@ def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, c
     lost = finished([player, third], [1], options={"mode": "duel"}, hours=2)
     drawn = finished([player, opponent], [0, 1], options={"mode": "duel"}, hours=3)
     solo = finished([player], [0], options={"mode": "solo"}, hours=4)
-    risk = finished([opponent, third, outsider], [2], game="risk", hours=5 + 24 * 10)
+    risk = finished([opponent, third, outsider], [2], game="risk", hours=5 + 24 * 10, rated=True)
 
     def archive(query: str) -> set[int]:
         return set(listed(client.get(f"/en/play/archive/?{query}")))
@@ -99,6 +99,10 @@ def test_the_filters_narrow_the_archive(player, opponent, outsider, make_user, c
     day = (EPOCH + timedelta(days=10)).date().isoformat()
     assert archive(f"since={day}") == {risk.pk}
     assert archive(f"until={EPOCH.date().isoformat()}") == {won.pk, lost.pk, drawn.pk, solo.pk}
+    assert archive("rated=yes") == {risk.pk}
+    assert archive("rated=no") == {won.pk, lost.pk, drawn.pk, solo.pk}
+    page = client.get("/it/play/archive/?rated=yes").content.decode()
+    assert page.count("· Valida per il punteggio") == 1  # the row says it is rated
 
 
 @pytest.mark.parametrize(
@@ -147,10 +151,10 @@ def test_a_page_of_the_archive_takes_few_queries(
     client.force_login(player)
     with django_assert_max_num_queries(8):
         response = client.get("/en/play/archive/?player=paula&opponent=oscar&game=risk")
-    assert len(listed(response)) == 50
+    assert len(listed(response)) == 25
     cursor = link(NEXT, response)
     with django_assert_max_num_queries(8):
-        assert len(listed(client.get(f"/en/play/archive/?{cursor}"))) == 10
+        assert len(listed(client.get(f"/en/play/archive/?{cursor}"))) == 25
 
 
 @pytest.mark.parametrize(
@@ -161,7 +165,7 @@ def test_a_page_of_the_archive_takes_few_queries(
     ],
 )
 def test_the_archive_speaks_the_readers_language(player, opponent, client, language, title, older):
-    for n in range(51):
+    for n in range(26):
         finished([player, opponent], [0], hours=n)
     html = client.get(f"/{language}/play/archive/").content.decode()
     assert title in html

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.play import lifecycle
-from games.play.models import Match
+from games.play import lifecycle, moves
+from games.play.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -102,12 +102,36 @@ def test_the_dashboard_lists_my_turn_first_and_its_queries_are_bounded(
         if n % 2:
             lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
     client.force_login(player)
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(14):
         response = client.get("/en/play/")
     context = response.context
-    assert len(context["my_turn"]) + len(context["waiting"]) == 200
+    # 100 matches wait for the opponent to accept; the player moves first in some others.
+    turn = Seat.objects.filter(user=player, is_to_act=True).count()
+    assert 25 < turn < 100
+    assert (context["my_turn_count"], context["waiting_count"]) == (turn, 200 - turn)
+    page = response.content.decode()
+    # The 25 most urgent of each, then a link to all of them.
+    assert page.count('class="match-row"') == 50
+    assert f"Show all {turn} matches" in page
+    assert f"Show all {200 - turn} matches" in page
     deadlines = [s.match.deadline for s in context["my_turn"]]
     assert deadlines == sorted(deadlines)
+    everything = client.get("/en/play/?all=turn")
+    assert everything.content.decode().count('class="match-row"') == turn + 25
+
+
+def test_the_dashboard_shows_the_latest_finished_matches_and_links_to_the_archive(
+    client, player, opponent
+):
+    for _ in range(12):
+        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        moves.resign(match.pk, opponent)
+    client.force_login(player)
+    response = client.get("/es/play/")
+    finished = [seat.match.pk for seat in response.context["finished"]]
+    assert finished == [m.pk for m in Match.objects.order_by("-finished_at")[:10]]
+    assert f'href="/es/play/archive/?player={player.username}"' in response.content.decode()
 
 
 @pytest.mark.parametrize(

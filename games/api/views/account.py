@@ -55,6 +55,7 @@ def preferences(settings: Any) -> dict[str, Any]:
 
     return {
         "modes": {category: settings.mode(category) for category in Category.values},
+        "push": {category: settings.push_on(category) for category in Category.values},
         "reminder_hours": settings.ladder(),
         "quiet_start": settings.quiet_start.strftime("%H:%M") if settings.quiet_start else None,
         "quiet_end": settings.quiet_end.strftime("%H:%M") if settings.quiet_end else None,
@@ -85,9 +86,15 @@ class NotificationPrefs(ApiView):
         data = validated(NotificationPrefsSerializer, request.data)
         current = settings_for(request.user)
         before = preferences(current)
-        merged = {**before, **data, "modes": {**before["modes"], **data.get("modes", {})}}
+        merged = {
+            **before,
+            **data,
+            "modes": {**before["modes"], **data.get("modes", {})},
+            "push": {**before["push"], **data.get("push", {})},
+        }
         form_data = {
             **merged["modes"],
+            **{f"push_{category}": "on" for category, on in merged["push"].items() if on},
             "reminder_hours": ", ".join(str(h) for h in merged["reminder_hours"]),
             "quiet_start": _clock(merged["quiet_start"]),
             "quiet_end": _clock(merged["quiet_end"]),

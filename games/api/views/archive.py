@@ -61,6 +61,11 @@ class ArchiveFilterSerializer(serializers.Serializer):
     )  # fmt: skip
     since = QueryDateField(required=False, help_text="Finished on this day or later.")
     until = QueryDateField(required=False, help_text="Finished on this day or earlier.")
+    # allow_null: a boolean missing from a query string is "not given", not false.
+    rated = serializers.BooleanField(
+        required=False, allow_null=True,
+        help_text="Only rated matches (`true`) or only unrated ones (`false`).",
+    )  # fmt: skip
     cursor = serializers.CharField(
         required=False, allow_blank=True, validators=[NO_NULL],
         help_text="From `next` or `previous`; a cursor that cannot be read is a 404.",
@@ -94,6 +99,7 @@ class ArchiveMatchOut(serializers.Serializer):
     )
     mode_name = serializers.SerializerMethodField()
     players = serializers.IntegerField()
+    rated = serializers.BooleanField()
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
     started_at = Moment(allow_null=True)
     finished_at = Moment()
@@ -154,6 +160,7 @@ class Archive(ApiView):
             result=data.get("result", ""),
             since=data.get("since"),
             until=data.get("until"),
+            rated=data.get("rated"),
         )
         size = data.get("page_size", PAGE_SIZE)
         page = archive_page(request.user, filters, data.get("cursor", ""), size)

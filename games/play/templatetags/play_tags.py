@@ -5,6 +5,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 
 from games.play import presenting
@@ -54,7 +56,10 @@ def mode_label(match: Any) -> str:
     return label(match)
 
 
-@register.inclusion_tag("play/_player_link.html")
-def player_link(user: Any) -> dict[str, Any]:
-    """A player's public name, linked to their profile."""
-    return {"person": user}
+@register.simple_tag
+def player_link(user: Any) -> str:
+    """A player's public name, linked to their profile (empty without a player)."""
+    if not user:
+        return ""
+    url = reverse("play:player", args=[user.username])
+    return format_html('<a class="player-link" href="{}">{}</a>', url, user.public_name)
