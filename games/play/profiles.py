@@ -18,7 +18,6 @@ from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
 from games.ratings.tables import ratings_of
 from games.registry import installed_games
-from games.social import relations
 
 #: Finished and ongoing matches listed on a profile (the rest is in the archive).
 RECENT = 10
@@ -38,7 +37,6 @@ def profile_context(reader: Any, person: Any) -> dict[str, Any]:
         "recent": archive_page(reader, ArchiveFilters(player=person), size=RECENT).rows,
         "ongoing": ongoing_matches(reader, person),
         "games": installed_games().values(),
-        "following": relations.follows(reader, person) if reader.pk != person.pk else False,
     }
 
 
