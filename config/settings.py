@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "games.play",
+    "games.social",
     "games.rulebooks",
     "rest_framework",
     "drf_spectacular",

@@ -185,6 +185,9 @@ class MatchOut(CallerMixin, serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
     rated = serializers.BooleanField(help_text="The result moves the players' ratings.")
+    followed_only = serializers.BooleanField(
+        help_text="An open match the lobby shows only to the players its creator follows."
+    )
     players = serializers.IntegerField()
     options = serializers.DictField()
     version = serializers.IntegerField()
@@ -247,6 +250,10 @@ class LobbyMatchOut(MatchOut):
     def get_open_seats(self, match: Match) -> int:
         taken = sum(1 for s in self.seats_of(match) if s.status in ("invited", "joined"))
         return match.players - taken
+
+
+class LiveMatchOut(MatchOut):
+    moved_at = Moment(help_text="When the match last moved on (its start, then each move).")
 
 
 class ScoreLineOut(serializers.Serializer):
@@ -519,6 +526,35 @@ class ChatOut(serializers.Serializer):
     name = serializers.CharField(source="user.public_name")
     text = serializers.CharField()
     created_at = Moment()
+
+
+# Following and muting players --------------------------------------------------------------
+
+
+class PlayerOut(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField(source="public_name")
+    profile_url = serializers.SerializerMethodField()
+
+    def get_profile_url(self, user: Any) -> str:
+        return absolute(reverse("play:player", args=[user.username]))
+
+
+class FollowOut(serializers.Serializer):
+    player = PlayerOut(source="followed")
+    since = Moment(source="created_at")
+    live_matches = serializers.SerializerMethodField(
+        help_text="Their public matches in progress, the latest move first (at most 5)."
+    )
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_live_matches(self, follow: Any) -> list[int]:
+        return [m.pk for m in self.context.get("ongoing", {}).get(follow.followed_id, [])]
+
+
+class MuteOut(serializers.Serializer):
+    player = PlayerOut(source="muted")
+    since = Moment(source="created_at")
 
 
 # Account, rulebooks -------------------------------------------------------------------------

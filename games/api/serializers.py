@@ -107,6 +107,11 @@ class MatchCreateSerializer(serializers.Serializer):
         "`not_ratable`). Every seat needs a player with an account by the end; a seat invited "
         "by email counts once its invitee joins with one.",
     )  # fmt: skip
+    followed_only = StrictBooleanField(
+        required=False, default=False,
+        help_text="With `visibility` open: the lobby shows the match only to the players you "
+        "follow, and only they may join (409 `followed_only_not_open` for a private match).",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -152,6 +157,14 @@ class GameShapeField(serializers.DictField):
 
 class TargetSerializer(serializers.Serializer):
     target = TargetField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = StrictCharField(
+        max_length=150,
+        validators=[RegexValidator(USERNAME, _("Write a username."))],
+        help_text="The player's username (any case).",
+    )
 
 
 class MoveSerializer(serializers.Serializer):

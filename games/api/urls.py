@@ -13,6 +13,7 @@ from games.api.views import (
     push,
     records,
     rulebooks,
+    social,
 )
 from games.api.views.base import NoSuchEndpoint
 
@@ -31,6 +32,21 @@ class IdConverter:
 
 register_converter(IdConverter, "id")
 
+
+class UsernameConverter:
+    """A username as accounts allow them (letters, digits and . + - _)."""
+
+    regex = r"[\w.+-]{1,150}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(UsernameConverter, "username")
+
 app_name = "api"
 V1 = [
     ("ping/", games.Ping, "ping"),
@@ -38,6 +54,7 @@ V1 = [
     ("games/<slug:slug>/", games.GameDetail, "game"),
     ("matches/", matches.MatchList, "matches"),
     ("lobby/", matches.Lobby, "lobby"),
+    ("matches/live/", social.LiveMatches, "live-matches"),
     ("archive/", archive.Archive, "archive"),
     ("matches/<id:pk>/", matches.MatchDetail, "match"),
     ("matches/<id:pk>/actions/", matches.LegalActions, "actions"),
@@ -63,6 +80,10 @@ V1 = [
     ("me/tokens/", account.Tokens, "tokens"),
     ("me/tokens/<id:pk>/", account.TokenDetail, "token"),
     ("me/webhook/", account.WebhookView, "webhook"),
+    ("follows/", social.Follows, "follows"),
+    ("follows/<username:username>/", social.FollowDetail, "follow"),
+    ("mutes/", social.Mutes, "mutes"),
+    ("mutes/<username:username>/", social.MuteDetail, "mute"),
     ("push-subscriptions/", push.PushSubscriptions, "push-subscriptions"),
     ("push-subscriptions/<id:pk>/", push.PushSubscriptionDetail, "push-subscription"),
     ("rulebooks/", rulebooks.RulebookList, "rulebooks"),

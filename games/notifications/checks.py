@@ -10,6 +10,7 @@ from games.notifications.facts import Facts
 from games.notifications.models import Channel, Mode, Notification
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.push.subscriptions import enabled as push_enabled
+from games.social.models import PlayerMute
 
 Kind = Notification.Kind
 #: While a clock is paused (vacation), a reminder looks again this often.
@@ -97,8 +98,16 @@ def event_verdict(row: Notification, now: datetime, facts: Facts | None = None) 
             match__status=Match.Status.WAITING,
         )
         return None if open_seat.exists() else suppress("invitation closed")
-    if kind == Kind.CHAT and not ChatMessage.objects.filter(pk=row.data.get("message_id")).exists():
-        return suppress("message deleted")
+    if kind == Kind.CHAT:
+        author = (
+            ChatMessage.objects.filter(pk=row.data.get("message_id"))
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        if author is None:
+            return suppress("message deleted")
+        if PlayerMute.objects.filter(muter=row.recipient_id, muted=author).exists():
+            return suppress("author muted")
     if kind == Kind.VACATION:
         away = Vacation.objects.filter(pk=row.data.get("vacation_id"), ended_at=None).exists()
         return None if away else suppress("vacation over")

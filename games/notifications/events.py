@@ -27,6 +27,7 @@ from games.play.changes import ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 from games.push.models import PushSubscription
 from games.push.subscriptions import enabled as push_enabled
+from games.social.models import PlayerMute
 
 Kind = Notification.Kind
 User = get_user_model()
@@ -234,6 +235,8 @@ def chat_posted(message: ChatMessage) -> None:
     readers = (
         match.seats.filter(status__in=PLAYING, user__isnull=False)
         .exclude(user=message.user_id)
+        # A player who muted the author reads nothing of them (checked again when sending).
+        .exclude(user__in=PlayerMute.objects.filter(muted=message.user_id).values("muter"))
         .select_related("user")
     )
     for seat in readers:

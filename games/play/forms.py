@@ -11,7 +11,7 @@ from games.accounts.models import User
 from games.core.text import TextField, normalise_text, validate_single_line
 from games.engines.base import BaseEngine
 from games.play.archive import ArchiveFilters, mode_choices
-from games.play.lifecycle import NOT_RATABLE, can_be_rated
+from games.play.lifecycle import FOLLOWED_ONLY_NOT_OPEN, NOT_RATABLE, can_be_rated
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
 from games.play.notes import validate_note
 from games.registry import installed_games
@@ -55,6 +55,14 @@ class MatchForm(forms.Form):
         help_text=_(
             "The result moves the players' ratings in this game and mode. Every seat needs a "
             "player with an account; solo matches are never rated."
+        ),
+    )
+    followed_only = forms.BooleanField(
+        label=_("Only players I follow"),
+        required=False,
+        help_text=_(
+            "For an open match: the lobby shows it only to the players you follow, and only "
+            "they may join."
         ),
     )
     invite = forms.CharField(
@@ -128,6 +136,17 @@ class MatchForm(forms.Form):
             name.removeprefix("option_"): self.cleaned_data[name] for name in self.option_fields
         }
 
+    def offer_followed(self, follows: Any) -> None:
+        """The players the creator follows, as boxes to tick instead of typing their names."""
+        choices = [(f.followed.username, f.followed.public_name) for f in follows]
+        if choices:
+            self.fields["invite_followed"] = forms.MultipleChoiceField(
+                label=_("Invite players you follow"),
+                required=False,
+                choices=choices,
+                widget=forms.CheckboxSelectMultiple,
+            )
+
     def clean_invite(self) -> list[str]:
         raw = self.cleaned_data.get("invite", "")
         return [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
@@ -146,6 +165,13 @@ class MatchForm(forms.Form):
             )
         elif data.get("rated") and not can_be_rated(self.engine.slug, options, data["players"]):
             self.add_error("rated", NOT_RATABLE)
+        if data.get("followed_only") and data.get("visibility") != Match.Visibility.OPEN:
+            self.add_error("followed_only", FOLLOWED_ONLY_NOT_OPEN)
+        known = {name.lower() for name in data.get("invite", [])}
+        for name in data.get("invite_followed", []):
+            if name.lower() not in known:
+                data["invite"].append(name)
+                known.add(name.lower())
         return data
 
     def service_arguments(self) -> dict[str, Any]:
@@ -158,6 +184,7 @@ class MatchForm(forms.Form):
             "timeout_policy": data["timeout_policy"],
             "invite": data["invite"],
             "rated": data["rated"],
+            "followed_only": data["followed_only"],
         }
 
 

@@ -86,6 +86,8 @@ class Match(models.Model):
     )
     #: Chosen at creation: the result moves the players' ratings (``games.ratings``).
     rated = models.BooleanField(_("rated"), default=False)
+    #: An open seek shown in the lobby, and joinable, only by the players its creator follows.
+    followed_only = models.BooleanField(_("only players I follow"), default=False)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: While the player to move is on vacation, the time they had left (deadline is null).
     paused_remaining = models.DurationField(null=True, blank=True)
@@ -96,6 +98,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: When the match last moved on (its start, then each move): the spectators' list order.
+    moved_at = models.DateTimeField(null=True, blank=True)
     rulebook_revision = models.PositiveIntegerField(
         null=True,
         blank=True,
@@ -116,6 +120,8 @@ class Match(models.Model):
             # The archive, newest first, over every game or one (keyset on finished_at, id).
             models.Index(fields=["status", "finished_at", "id"], name="match_archive"),
             models.Index(fields=["game", "status", "finished_at", "id"], name="match_game_archive"),
+            # Public matches in progress, the latest move first (the spectators' list).
+            models.Index(fields=["visibility", "status", "moved_at", "id"], name="match_live"),
         ]
 
     def __str__(self) -> str:

@@ -281,7 +281,9 @@ def _record(
         finished_at=match.finished_at,
         deadline=match.deadline,
         paused_remaining=match.paused_remaining,
+        moved_at=now,
     )
+    match.moved_at = now
     if updated != 1:
         raise StaleVersion(previous)
     _mark_to_act(seats, to_act)
@@ -357,7 +359,7 @@ def start(match: Match, now: datetime | None = None) -> MatchChange:
     state = engine.setup(match.players, match.options, match.seed, match.engine_version)
     match.state = engine.to_json(state)
     match.status = Match.Status.ACTIVE
-    match.started_at = now
+    match.started_at = match.moved_at = now
     seats = read_seats(match)
     to_act = set(engine.to_act(state))
     _restart_clock(match, seats, to_act, now)
@@ -367,6 +369,7 @@ def start(match: Match, now: datetime | None = None) -> MatchChange:
             "state",
             "status",
             "started_at",
+            "moved_at",
             "deadline",
             "paused_remaining",
         ]

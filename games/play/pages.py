@@ -19,6 +19,7 @@ from games.play.presenting import render_log, render_result
 from games.ratings.tables import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
+from games.social import relations
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
 RANGE_KEYS = {
@@ -116,7 +117,7 @@ def game_page_context(
         "log": rendered,
         "last_move": rendered[-1] if rendered else None,
         "history_step": history_step,
-        "chat": recent_chat(match) if history_step is None else [],
+        "chat": recent_chat(match, user) if history_step is None else [],
         "result": result_with_ratings(match, names),
         "rules_url": section_url(match.game, "overview"),
         "board_template": game.board_template,
@@ -170,6 +171,12 @@ def since_last_visit(match: Match, seat: Seat | None, names: Mapping[int, str]) 
     return render_log(match, moves, seat.number, names)
 
 
-def recent_chat(match: Match) -> list[ChatMessage]:
-    latest = ChatMessage.objects.filter(match=match).select_related("user").order_by("-id")
+def recent_chat(match: Match, reader: Any = None) -> list[ChatMessage]:
+    """The last 50 messages, without those of the players the reader muted."""
+    latest = (
+        ChatMessage.objects.filter(match=match)
+        .filter(relations.chat_for(reader))
+        .select_related("user")
+        .order_by("-id")
+    )
     return list(latest[:50])[::-1]

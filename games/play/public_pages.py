@@ -15,13 +15,17 @@ from games.play.archive import archive_page
 from games.play.errors import PlayError
 from games.play.forms import ArchiveForm
 from games.play.profiles import profile_context
+from games.social import relations
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
     person = User.objects.filter(username=username, is_active=True).first()
     if person is None:
         raise Http404(_("There is no player with this username."))
-    return render(request, "play/player.html", profile_context(request.user, person))
+    context = profile_context(request.user, person)
+    # The Follow button: whether the reader follows this player already.
+    context["following"] = not context["is_me"] and relations.follows(request.user, person)
+    return render(request, "play/player.html", context)
 
 
 def archive(request: HttpRequest) -> HttpResponse:

@@ -23,7 +23,8 @@ from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
-from games.play import draws, lifecycle, moves, notes, records, rematch, vacation
+from games.notifications.models import MatchMute
+from games.play import draws, lifecycle, live, moves, notes, records, rematch, vacation
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
@@ -31,6 +32,7 @@ from games.play.pages import concrete_action, game_page_context, since_last_visi
 from games.play.presenting import render_log
 from games.registry import installed_games
 from games.rulebooks.anchors import section_url
+from games.social import relations
 
 #: Moves per page of a match's full log.
 LOG_PAGE = 50
@@ -119,6 +121,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     seeks = (
         Match.objects.filter(visibility=Match.Visibility.OPEN, status=Match.Status.WAITING)
+        .filter(relations.seeks_for(request.user))
         .select_related("created_by")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         .order_by("-created_at")
@@ -133,6 +136,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "play/lobby.html", {"page": page})
 
 
+def watch(request: HttpRequest) -> HttpResponse:
+    """Public matches in progress for spectators, the latest move first."""
+    page = Paginator(live.live_matches(), live.PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "play/watch.html", {"page": page})
+
+
 @login_required
 def create(request: HttpRequest, game: str) -> HttpResponse:
     found = installed_games().get(game)
@@ -142,6 +151,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     # A profile's "Invite to a match" link names the player to invite.
     initial = {"invite": request.GET.get("invite", "")[:150]}
     form = form_class(found.engine, request.POST or None, initial=initial)
+    form.offer_followed(relations.followed_by(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             match = lifecycle.create_match(request.user, game, **form.service_arguments())
@@ -159,9 +169,11 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["since"] = since_last_visit(found, context["my_seat"], context["names"])
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
+    context.update(chat_manners(request.user, found, context["my_seat"], context["seats"]))
     if found.status == Match.Status.WAITING:
         context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
+        context["may_join"] = relations.may_see_seek(found, request.user)
     context.update(social_context(request, found, context))
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
@@ -192,6 +204,37 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
         extra["note_form"] = NoteForm(initial={"text": note.text if note else ""})
         extra["note"] = note
     return extra
+
+
+def chat_manners(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) -> dict[str, Any]:
+    """For a player of the match: the other players, each muted or not, and the match mute."""
+    if mine is None or mine.status == Seat.Status.INVITED:
+        return {}
+    muted = relations.muted_ids(user)
+    others = [s.user for s in seats if s.user and s.user_id != user.pk]
+    return {
+        "chat_people": [{"user": other, "muted": other.pk in muted} for other in others],
+        "match_muted": MatchMute.objects.filter(user=user, match=found).exists(),
+    }
+
+
+def live_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board and the log of a match in progress, for the spectators' page to poll.
+
+    204 (nothing to swap) while the match is at the version the page has; once it is over,
+    the whole page reloads (its result, the seed).
+    """
+    found = Match.objects.visible_to(request.user).filter(pk=pk).only("version", "status").first()
+    if found is None:
+        raise Http404(_("There is no such match, or you may not see it."))
+    if found.status != Match.Status.ACTIVE:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    if str(found.version) == request.GET.get("version"):
+        return HttpResponse(status=204)
+    context = game_page_context(request, _match_for(request, pk))
+    return render(request, "play/_live.html", context)
 
 
 @login_required

@@ -43,16 +43,23 @@
     return node;
   }
 
-  // The last move, marked on the board whether or not the reader can move.
+  // The last move, marked on the board whether or not the reader can move; again each time a
+  // spectator's page swaps in the board of a newer position (htmx, #live).
+  function markLastMove() {
+    var node = document.getElementById("table-data");
+    var root = document.querySelector("[data-table]");
+    var marks = node ? JSON.parse(node.textContent).marks || [] : [];
+    if (!root) return;
+    all("[data-pick], [data-mark]", root).forEach(function (found) {
+      var pick = found.getAttribute("data-pick"), mark = found.getAttribute("data-mark");
+      if ((pick !== null && marks.indexOf(pick) >= 0) || (mark !== null && marks.indexOf(mark) >= 0)) {
+        found.classList.add("is-last");
+      }
+    });
+  }
   var data = dataNode ? JSON.parse(dataNode.textContent) : { actions: [], marks: [] };
-  (data.marks || []).forEach(function (key) {
-    pickNodes(key).forEach(function (node) { node.classList.add("is-last"); });
-  });
-  all("[data-mark]", board).forEach(function (node) {
-    if ((data.marks || []).indexOf(node.getAttribute("data-mark")) >= 0) {
-      node.classList.add("is-last");
-    }
-  });
+  markLastMove();
+  document.body.addEventListener("htmx:afterSettle", markLastMove);
 
   if (!tray || !data.actions || !data.actions.length) return;
 

@@ -48,6 +48,7 @@ from games.api.views.base import (
 from games.play import chat, draws, errors, lifecycle, moves, notes, rematch
 from games.play.errors import IllegalMove, PlayError
 from games.play.models import Match, Seat
+from games.social import relations
 
 logger = logging.getLogger(__name__)
 TAGS = ["matches"]
@@ -103,7 +104,9 @@ class Lobby(ApiView):
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         seeks = matches_with_seats().filter(
-            visibility=Match.Visibility.OPEN, status=Match.Status.WAITING
+            relations.seeks_for(request.user),
+            visibility=Match.Visibility.OPEN,
+            status=Match.Status.WAITING,
         )
         paginator = Cursor()
         page = paginator.paginate_queryset(seeks, request, view=self) or []
@@ -228,8 +231,8 @@ Cancel = _service_view(
     lambda r, m: lifecycle.cancel_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Join = _service_view(
-    "Take a free seat of an open match", lambda r, m: lifecycle.join_open_match(m.pk, r.user),
-    (409,),
+    "Take a free seat of an open match (403 `followed_only`: its host keeps it for the "
+    "players they follow)", lambda r, m: lifecycle.join_open_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Accept = _service_view(
     "Accept my invitation", lambda r, m: lifecycle.accept_invitation(_invitation(r, m).pk, r.user),
@@ -337,12 +340,14 @@ class Chat(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="The chat of a match, newest first", operation_id="matches_chat_list",
+        description="Without the messages of the players the caller muted (`/mutes/`).",
         parameters=Cursor.parameters(), responses=paged("ChatPage", ChatOut),
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
         paginator = Cursor()
-        page = paginator.paginate_queryset(match.chat.select_related("user"), request, view=self)
+        messages = match.chat.filter(relations.chat_for(request.user)).select_related("user")
+        page = paginator.paginate_queryset(messages, request, view=self)
         return paginator.get_paginated_response(ChatOut(page or [], many=True).data)
 
     @extend_schema(

@@ -1,0 +1,121 @@
+"""Following and muting players: the one place that writes and reads these relations.
+
+Pages and the API call these functions; a refusal is a ``PlayError`` with a code, as for
+matches. Following is public-minded (it shows public matches only); muting is private to
+the muter (nobody is told).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from games.accounts.models import User
+from games.play.errors import PlayError
+from games.social.models import Follow, PlayerMute
+
+NO_SUCH_PLAYER = _("There is no player with this username.")
+
+
+def player_named(username: str) -> Any:
+    person = User.objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
+    if person is None:
+        raise PlayError("unknown_user", NO_SUCH_PLAYER, 404)
+    return person
+
+
+def follow(user: Any, person: Any) -> Follow:
+    if person.pk == user.pk:
+        raise PlayError("follow_yourself", _("You cannot follow yourself."), 409)
+    try:
+        with transaction.atomic():
+            found, _created = Follow.objects.get_or_create(follower=user, followed=person)
+    except IntegrityError:  # the same follow written at the same moment by another request
+        found = Follow.objects.get(follower=user, followed=person)
+    return found
+
+
+def unfollow(user: Any, person: Any) -> bool:
+    """Stop following; False when the user did not follow that player."""
+    deleted, _rows = Follow.objects.filter(follower=user, followed=person).delete()
+    return bool(deleted)
+
+
+def follows(user: Any, person: Any) -> bool:
+    return bool(user.is_authenticated) and (
+        Follow.objects.filter(follower=user, followed=person).exists()
+    )
+
+
+def followed_by(user: Any) -> QuerySet[Follow]:
+    """The players ``user`` follows, by name."""
+    return (
+        Follow.objects.filter(follower=user, followed__is_active=True)
+        .select_related("followed")
+        .order_by("followed__username")
+    )
+
+
+def mute(user: Any, person: Any) -> PlayerMute:
+    if person.pk == user.pk:
+        raise PlayError("mute_yourself", _("You cannot mute yourself."), 409)
+    try:
+        with transaction.atomic():
+            found, _created = PlayerMute.objects.get_or_create(muter=user, muted=person)
+    except IntegrityError:
+        found = PlayerMute.objects.get(muter=user, muted=person)
+    return found
+
+
+def unmute(user: Any, person: Any) -> bool:
+    deleted, _rows = PlayerMute.objects.filter(muter=user, muted=person).delete()
+    return bool(deleted)
+
+
+def muted_by(user: Any) -> QuerySet[PlayerMute]:
+    return PlayerMute.objects.filter(muter=user).select_related("muted").order_by("muted__username")
+
+
+def muted_ids(user: Any) -> set[int]:
+    """The ids of the players whose chat ``user`` does not read (none for a visitor)."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(PlayerMute.objects.filter(muter=user).values_list("muted_id", flat=True))
+
+
+def chat_for(user: Any) -> Q:
+    """A filter on chat messages: those the reader has not muted the author of."""
+    if not getattr(user, "is_authenticated", False):
+        return Q()
+    return ~Q(user__in=PlayerMute.objects.filter(muter=user).values("muted"))
+
+
+def seeks_for(user: Any) -> Q:
+    """A filter on matches: the open seeks ``user`` may see and join.
+
+    A followed-only seek is for the players its creator follows (and the creator).
+    """
+    if not getattr(user, "is_authenticated", False):
+        return Q(followed_only=False)
+    creators = Follow.objects.filter(followed=user).values("follower")
+    return Q(followed_only=False) | Q(created_by=user) | Q(created_by__in=creators)
+
+
+def may_see_seek(match: Any, user: Any) -> bool:
+    """Whether the lobby shows ``user`` this seek, as ``seeks_for`` (at most one query)."""
+    if not match.followed_only or match.created_by_id == getattr(user, "pk", None):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return Follow.objects.filter(follower=match.created_by_id, followed=user).exists()
+
+
+def not_following() -> PlayError:
+    return PlayError("not_following", _("You do not follow this player."), 404)
+
+
+def not_muted() -> PlayError:
+    return PlayError("not_muted", _("You have not muted this player."), 404)
