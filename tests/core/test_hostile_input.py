@@ -97,6 +97,7 @@ def concrete(path: str, cast: dict[str, Any]) -> str:
         "language": "en",
         "anchor": "overview",
         "number": "1",
+        "username": cast["player"].username,
     }
     if path.startswith("/api/v1/me/tokens/"):
         values["id"] = str(cast["token"].pk)

@@ -6,6 +6,7 @@ state, and the spectator's page and the board fragment it polls stay the same.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
 
@@ -42,6 +43,15 @@ def test_the_watch_list_shows_public_matches_in_progress_latest_move_first(
     assert f"/en/play/{private.pk}/" not in page
     client.force_login(outsider)
     assert f"/en/play/{private.pk}/" not in html(client.get("/en/play/watch/"))
+
+
+def test_a_match_that_just_moved_says_so_not_zero_minutes(client, start_match):
+    match = start_match("collar", visibility="open")
+    page = html(client.get("/es/play/watch/"))
+    assert "última jugada hace un momento" in page
+    assert "0 minutos" not in page
+    Match.objects.filter(pk=match.pk).update(moved_at=match.moved_at - timedelta(minutes=5))
+    assert "última jugada hace 5\xa0minutos" in html(client.get("/es/play/watch/"))
 
 
 def test_a_private_match_is_never_listed_even_to_its_players(client, start_match, player):

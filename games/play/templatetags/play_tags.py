@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 from collections.abc import Mapping
 from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
@@ -54,6 +56,12 @@ def mode_label(match: Any) -> str:
     from games.play.archive import mode_label as label
 
     return label(match)
+
+
+@register.filter
+def within_a_minute(moment: datetime | None) -> bool:
+    """Whether ``moment`` is less than a minute ago (when "0 minutes ago" would be shown)."""
+    return moment is not None and timezone.now() - moment < timedelta(minutes=1)
 
 
 @register.simple_tag
