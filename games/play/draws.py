@@ -12,7 +12,7 @@ all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -36,11 +36,16 @@ NO_OFFER = ("no_draw_offer", _("Nobody has offered a draw."), 409)
 
 def still_in(match: Match, state: Any, seats: Sequence[Seat]) -> list[Seat]:
     """The seats still in the game: joined, and not out by the rules (a conquered Risk army)."""
-    out = set(match.engine.seats_out(state))
+    return remaining(seats, match.engine.seats_out(state))
+
+
+def remaining(seats: Sequence[Seat], out: Iterable[int]) -> list[Seat]:
+    """The joined seats whose numbers are not among ``out`` (the seats the rules put out)."""
+    gone = set(out)
     return [
         seat
         for seat in seats
-        if seat.status == Seat.Status.JOINED and seat.number is not None and seat.number not in out
+        if seat.status == Seat.Status.JOINED and seat.number is not None and seat.number not in gone
     ]
 
 

@@ -84,10 +84,11 @@ def game_page_context(
     if log is None:
         log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
     rendered = render_log(match, log, viewer, names)
-    view, actions, marks = None, [], []
+    view, actions, marks, out = None, [], [], []
     if match.state is not None:
         state = state if state is not None else match.engine_state()
         view = engine.view(state, viewer)
+        out = engine.seats_out(state)
         playing = mine is not None and mine.status == Seat.Status.JOINED
         if history_step is None and playing and match.status == Match.Status.ACTIVE:
             actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
@@ -108,6 +109,8 @@ def game_page_context(
         "view": view,
         "names": names,
         "to_act": to_act,
+        #: The seats the rules have put out (a conquered Risk army): public, unlike the state.
+        "seats_out": out,
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
         "phase": presenting.phase_name(match.game, view.get("phase")) if view else "",
         "actions": actions,

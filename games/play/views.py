@@ -194,7 +194,7 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
         "note_form": None,
     }
     if found.status == Match.Status.ACTIVE and mine and mine.status == Seat.Status.JOINED:
-        standing = draws.still_in(found, found.engine_state(), seats)
+        standing = draws.remaining(seats, context["seats_out"])
         extra["may_draw"] = mine in standing and len(standing) > 1
     if found.status == Match.Status.FINISHED:
         extra["rematch"] = rematch.current_rematch(found)
