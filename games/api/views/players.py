@@ -80,7 +80,7 @@ class OngoingMatchOut(serializers.Serializer):
         return absolute(reverse("api:match", args=[match.pk]))
 
 
-class PlayerOut(serializers.Serializer):
+class PlayerProfileOut(serializers.Serializer):
     username = serializers.CharField(source="person.username")
     name = serializers.CharField(source="person.public_name")
     member_since = Moment(source="person.date_joined")
@@ -111,10 +111,10 @@ class PlayerProfile(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        tags=["players"], summary="A player's public profile", responses=PlayerOut,
+        tags=["players"], summary="A player's public profile", responses=PlayerProfileOut,
     )  # fmt: skip
     def get(self, request: Request, username: str) -> Response:
         person = User.objects.filter(username=username, is_active=True).first()
         if person is None:
             raise PlayError("no_such_player", NO_SUCH_PLAYER, 404)
-        return Response(PlayerOut(profile_context(request.user, person)).data)
+        return Response(PlayerProfileOut(profile_context(request.user, person)).data)
