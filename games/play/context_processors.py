@@ -20,8 +20,11 @@ class TurnCount:
     def count(self) -> int:
         if not getattr(self.user, "is_authenticated", False):
             return 0
+        # A match in progress has no outcome yet: (user, outcome) is the seats' selective
+        # index, where "to act" alone matches every running match's mover.
         return Seat.objects.filter(
             user=self.user,
+            outcome="",
             status=Seat.Status.JOINED,
             is_to_act=True,
             match__status=Match.Status.ACTIVE,
