@@ -130,7 +130,7 @@ def test_the_dashboard_shows_the_latest_finished_matches_and_links_to_the_archiv
     client.force_login(player)
     response = client.get("/es/play/")
     finished = [seat.match.pk for seat in response.context["finished"]]
-    assert finished == [m.pk for m in Match.objects.order_by("-finished_at")[:10]]
+    assert finished == [m.pk for m in Match.objects.order_by("-finished_at")[:5]]
     assert f'href="/es/play/archive/?player={player.username}"' in response.content.decode()
 
 
