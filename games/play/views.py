@@ -51,7 +51,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
 
 
 #: Rows of each live section the dashboard shows before its "show all" link (most urgent first).
-DASHBOARD_ROWS = 25
+DASHBOARD_ROWS = 20
 #: Finished matches on the dashboard; the archive has them all.
 DASHBOARD_FINISHED = 5
 #: What the dashboard reads of each of the player's seats and matches.

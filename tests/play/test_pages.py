@@ -107,17 +107,17 @@ def test_the_dashboard_lists_my_turn_first_and_its_queries_are_bounded(
     context = response.context
     # 100 matches wait for the opponent to accept; the player moves first in some others.
     turn = Seat.objects.filter(user=player, is_to_act=True).count()
-    assert 25 < turn < 100
+    assert 20 < turn < 100
     assert (context["my_turn_count"], context["waiting_count"]) == (turn, 200 - turn)
     page = response.content.decode()
-    # The 25 most urgent of each, then a link to all of them.
-    assert page.count('class="match-row"') == 50
+    # The 20 most urgent of each, then a link to all of them.
+    assert page.count('class="match-row"') == 40
     assert f"Show all {turn} matches" in page
     assert f"Show all {200 - turn} matches" in page
     deadlines = [s.match.deadline for s in context["my_turn"]]
     assert deadlines == sorted(deadlines)
     everything = client.get("/en/play/?all=turn")
-    assert everything.content.decode().count('class="match-row"') == turn + 25
+    assert everything.content.decode().count('class="match-row"') == turn + 20
 
 
 def test_the_dashboard_shows_the_latest_finished_matches_and_links_to_the_archive(
