@@ -185,8 +185,8 @@ class MatchOut(CallerMixin, serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
     rated = serializers.BooleanField(help_text="The result moves the players' ratings.")
-    followed_only = serializers.BooleanField(
-        help_text="An open match the lobby shows only to the players its creator follows."
+    followers_only = serializers.BooleanField(
+        help_text="An open match the lobby shows only to the players who follow its creator."
     )
     players = serializers.IntegerField()
     options = serializers.DictField()

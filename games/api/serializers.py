@@ -107,10 +107,10 @@ class MatchCreateSerializer(serializers.Serializer):
         "`not_ratable`). Every seat needs a player with an account by the end; a seat invited "
         "by email counts once its invitee joins with one.",
     )  # fmt: skip
-    followed_only = StrictBooleanField(
+    followers_only = StrictBooleanField(
         required=False, default=False,
-        help_text="With `visibility` open: the lobby shows the match only to the players you "
-        "follow, and only they may join (409 `followed_only_not_open` for a private match).",
+        help_text="With `visibility` open: the lobby shows the match only to the players who "
+        "follow you, and only they may join (409 `followers_only_not_open` for a private match).",
     )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -11,7 +11,7 @@ from games.accounts.models import User
 from games.core.text import TextField, normalise_text, validate_single_line
 from games.engines.base import BaseEngine
 from games.play.archive import ArchiveFilters, mode_choices
-from games.play.lifecycle import FOLLOWED_ONLY_NOT_OPEN, NOT_RATABLE, can_be_rated
+from games.play.lifecycle import FOLLOWERS_ONLY_NOT_OPEN, NOT_RATABLE, can_be_rated
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
 from games.play.notes import validate_note
 from games.registry import installed_games
@@ -57,12 +57,12 @@ class MatchForm(forms.Form):
             "player with an account; solo matches are never rated."
         ),
     )
-    followed_only = forms.BooleanField(
-        label=_("Only players I follow"),
+    followers_only = forms.BooleanField(
+        label=_("Only my followers"),
         required=False,
         help_text=_(
-            "For an open match: the lobby shows it only to the players you follow, and only "
-            "they may join."
+            "For an open match: the lobby shows it only to the players who follow you, and "
+            "only they may join."
         ),
     )
     invite = forms.CharField(
@@ -165,8 +165,8 @@ class MatchForm(forms.Form):
             )
         elif data.get("rated") and not can_be_rated(self.engine.slug, options, data["players"]):
             self.add_error("rated", NOT_RATABLE)
-        if data.get("followed_only") and data.get("visibility") != Match.Visibility.OPEN:
-            self.add_error("followed_only", FOLLOWED_ONLY_NOT_OPEN)
+        if data.get("followers_only") and data.get("visibility") != Match.Visibility.OPEN:
+            self.add_error("followers_only", FOLLOWERS_ONLY_NOT_OPEN)
         known = {name.lower() for name in data.get("invite", [])}
         for name in data.get("invite_followed", []):
             if name.lower() not in known:
@@ -184,7 +184,7 @@ class MatchForm(forms.Form):
             "timeout_policy": data["timeout_policy"],
             "invite": data["invite"],
             "rated": data["rated"],
-            "followed_only": data["followed_only"],
+            "followers_only": data["followers_only"],
         }
 
 

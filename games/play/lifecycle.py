@@ -25,7 +25,7 @@ from games.social import relations
 
 NOT_CREATOR = _("Only the creator can invite players to this match.")
 NOT_RATABLE = _("Matches of this kind are not rated: there is no rating for them.")
-FOLLOWED_ONLY_NOT_OPEN = _("Only a match open in the lobby can be kept for the players you follow.")
+FOLLOWERS_ONLY_NOT_OPEN = _("Only a match open in the lobby can be kept for your followers.")
 INVITE_SALT = "play.invitation"
 INVITE_MAX_AGE = 60 * 60 * 24 * 30
 
@@ -41,7 +41,7 @@ def create_match(
     invite: Sequence[str] = (),
     rated: bool = False,
     rematch_of: Match | None = None,
-    followed_only: bool = False,
+    followers_only: bool = False,
 ) -> Match:
     """A new match with its creator seated; invitees by username or email address.
 
@@ -67,8 +67,8 @@ def create_match(
         raise PlayError("too_many_invites", _("You invited more people than there are seats."))
     if rated and not can_be_rated(game, options, players):
         raise PlayError("not_ratable", NOT_RATABLE, 409)
-    if followed_only and visibility != Match.Visibility.OPEN:
-        raise PlayError("followed_only_not_open", FOLLOWED_ONLY_NOT_OPEN, 409)
+    if followers_only and visibility != Match.Visibility.OPEN:
+        raise PlayError("followers_only_not_open", FOLLOWERS_ONLY_NOT_OPEN, 409)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -79,7 +79,7 @@ def create_match(
             visibility=visibility,
             timeout_policy=timeout_policy,
             rated=bool(rated),
-            followed_only=bool(followed_only),
+            followers_only=bool(followers_only),
             created_by=creator,
             rulebook_revision=current_rulebook_revision(game),
             rematch_of=rematch_of,
@@ -216,8 +216,8 @@ def join_open_match(match_id: Any, user: Any) -> Match:
             raise PlayError("not_open", _("This match is not open for joining."), 409)
         if not relations.may_see_seek(match, user):
             raise PlayError(
-                "followed_only",
-                _("The host keeps this match for the players they follow."),
+                "followers_only",
+                _("The host keeps this match for the players who follow them."),
                 403,
             )
         if match.seats.filter(user=user).exists():

@@ -86,8 +86,8 @@ class Match(models.Model):
     )
     #: Chosen at creation: the result moves the players' ratings (``games.ratings``).
     rated = models.BooleanField(_("rated"), default=False)
-    #: An open seek shown in the lobby, and joinable, only by the players its creator follows.
-    followed_only = models.BooleanField(_("only players I follow"), default=False)
+    #: An open seek shown in the lobby, and joinable, only by the players who follow its creator.
+    followers_only = models.BooleanField(_("only my followers"), default=False)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: While the player to move is on vacation, the time they had left (deadline is null).
     paused_remaining = models.DurationField(null=True, blank=True)

@@ -26,7 +26,7 @@ class Follow(models.Model):
             models.UniqueConstraint(fields=["follower", "followed"], name="one_follow_per_pair"),
             CheckConstraint(condition=~Q(follower=F("followed")), name="no_self_follow"),
         ]
-        # Who follows a player (the lobby's followed-only seeks ask it the other way round).
+        # Who follows a player (the lobby's followers-only seeks ask it the other way round).
         indexes = [models.Index(fields=["followed", "follower"], name="follow_followed")]
 
     def __str__(self) -> str:

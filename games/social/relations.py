@@ -96,21 +96,21 @@ def chat_for(user: Any) -> Q:
 def seeks_for(user: Any) -> Q:
     """A filter on matches: the open seeks ``user`` may see and join.
 
-    A followed-only seek is for the players its creator follows (and the creator).
+    A followers-only seek is for the players who follow its creator (and the creator).
     """
     if not getattr(user, "is_authenticated", False):
-        return Q(followed_only=False)
-    creators = Follow.objects.filter(followed=user).values("follower")
-    return Q(followed_only=False) | Q(created_by=user) | Q(created_by__in=creators)
+        return Q(followers_only=False)
+    creators = Follow.objects.filter(follower=user).values("followed")
+    return Q(followers_only=False) | Q(created_by=user) | Q(created_by__in=creators)
 
 
 def may_see_seek(match: Any, user: Any) -> bool:
     """Whether the lobby shows ``user`` this seek, as ``seeks_for`` (at most one query)."""
-    if not match.followed_only or match.created_by_id == getattr(user, "pk", None):
+    if not match.followers_only or match.created_by_id == getattr(user, "pk", None):
         return True
     if not getattr(user, "is_authenticated", False):
         return False
-    return Follow.objects.filter(follower=match.created_by_id, followed=user).exists()
+    return Follow.objects.filter(follower=user, followed=match.created_by_id).exists()
 
 
 def not_following() -> PlayError:

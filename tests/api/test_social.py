@@ -1,4 +1,4 @@
-"""The API's side of the social loop: live matches, follows, followed-only seeks and mutes."""
+"""The API's side of the social loop: live matches, follows, followers-only seeks and mutes."""
 
 import pytest
 
@@ -97,26 +97,26 @@ def test_the_follows_list_takes_few_queries(
         assert len(caller.get("/follows/").json()) == 6
 
 
-def test_a_followed_only_seek_through_the_api(as_user, player, opponent, outsider):
+def test_a_followers_only_seek_through_the_api(as_user, player, opponent, outsider):
     created = as_user(player).send(
         "post", "/matches/",
-        {"game": "collar", "players": 2, "visibility": "open", "followed_only": True},
+        {"game": "collar", "players": 2, "visibility": "open", "followers_only": True},
     )  # fmt: skip
-    assert created.status_code == 201 and created.json()["followed_only"] is True
+    assert created.status_code == 201 and created.json()["followers_only"] is True
     pk = created.json()["id"]
     assert pk not in ids(as_user(outsider).get("/lobby/"))
     refused = as_user(outsider).send("post", f"/matches/{pk}/join/")
-    assert (refused.status_code, refused.json()["code"]) == (403, "followed_only")
-    Follow.objects.create(follower=player, followed=opponent)
+    assert (refused.status_code, refused.json()["code"]) == (403, "followers_only")
+    Follow.objects.create(follower=opponent, followed=player)
     assert pk in ids(as_user(opponent).get("/lobby/"))
     assert as_user(opponent).send("post", f"/matches/{pk}/join/").status_code == 200
 
 
-def test_a_private_followed_only_match_is_a_409(as_user, player):
+def test_a_private_followers_only_match_is_a_409(as_user, player):
     made = as_user(player).send(
-        "post", "/matches/", {"game": "collar", "players": 2, "followed_only": True}
+        "post", "/matches/", {"game": "collar", "players": 2, "followers_only": True}
     )
-    assert (made.status_code, made.json()["code"]) == (409, "followed_only_not_open")
+    assert (made.status_code, made.json()["code"]) == (409, "followers_only_not_open")
 
 
 def test_muting_hides_the_players_messages_from_the_chat_list(

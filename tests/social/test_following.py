@@ -1,5 +1,5 @@
 """Following players: the profile's button, the "Following" page, quick invitations, and
-followed-only seeks in the lobby."""
+followers-only seeks in the lobby."""
 
 import pytest
 
@@ -86,44 +86,44 @@ def test_the_new_match_form_offers_the_players_you_follow(client, player, oppone
     assert match.seats.filter(user=opponent, status="invited").exists()
 
 
-def test_a_followed_only_seek_needs_an_open_match(client, player):
+def test_a_followers_only_seek_needs_an_open_match(client, player):
     """A private match is already shown to no one; keeping it for followers means nothing."""
     client.force_login(player)
     data = initial_data(client.get("/en/play/new/collar/").context["form"])
-    response = client.post("/en/play/new/collar/", data | {"followed_only": "on"})
+    response = client.post("/en/play/new/collar/", data | {"followers_only": "on"})
     assert response.status_code == 200 and "open in the lobby" in response.content.decode()
     assert not Match.objects.exists()
 
 
 @pytest.fixture
 def seek(player):
-    return lifecycle.create_match(player, "collar", {}, 2, visibility="open", followed_only=True)
+    return lifecycle.create_match(player, "collar", {}, 2, visibility="open", followers_only=True)
 
 
-def test_a_followed_only_seek_shows_only_to_the_players_its_host_follows(
+def test_a_followers_only_seek_shows_only_to_the_hosts_followers(
     client, seek, player, opponent, outsider
 ):
-    Follow.objects.create(follower=player, followed=opponent)
+    Follow.objects.create(follower=opponent, followed=player)
     client.force_login(outsider)
     assert f"/en/play/{seek.pk}/" not in client.get("/en/play/lobby/").content.decode()
-    # Following the host is not enough: the host must follow you.
-    Follow.objects.create(follower=outsider, followed=player)
+    # Being followed by the host is not enough: you must follow the host.
+    Follow.objects.create(follower=player, followed=outsider)
     assert f"/en/play/{seek.pk}/" not in client.get("/en/play/lobby/").content.decode()
     client.force_login(opponent)
     lobby = client.get("/en/play/lobby/").content.decode()
-    assert f"/en/play/{seek.pk}/" in lobby and "for players the host follows" in lobby
+    assert f"/en/play/{seek.pk}/" in lobby and "for the host's followers" in lobby
     client.force_login(player)
     assert f"/en/play/{seek.pk}/" in client.get("/en/play/lobby/").content.decode()
 
 
-def test_joining_a_followed_only_seek_one_may_not_see_is_refused(
+def test_joining_a_followers_only_seek_one_may_not_see_is_refused(
     client, seek, player, opponent, outsider
 ):
     client.force_login(outsider)
     assert "/join/" not in client.get(f"/en/play/{seek.pk}/").content.decode()
     client.post(f"/en/play/{seek.pk}/join/")
     assert not seek.seats.filter(user=outsider).exists()
-    Follow.objects.create(follower=player, followed=opponent)
+    Follow.objects.create(follower=opponent, followed=player)
     client.force_login(opponent)
     assert "/join/" in client.get(f"/en/play/{seek.pk}/").content.decode()
     client.post(f"/en/play/{seek.pk}/join/")
@@ -131,13 +131,13 @@ def test_joining_a_followed_only_seek_one_may_not_see_is_refused(
     assert seek.status == Match.Status.ACTIVE
 
 
-def test_the_lobby_takes_few_queries_with_followed_only_seeks(
+def test_the_lobby_takes_few_queries_with_followers_only_seeks(
     client, player, make_user, outsider, django_assert_max_num_queries
 ):
     for n in range(5):
         host = make_user(f"h{n}")
-        lifecycle.create_match(host, "collar", {}, 2, visibility="open", followed_only=n % 2 == 0)
-        Follow.objects.create(follower=host, followed=outsider)
+        lifecycle.create_match(host, "collar", {}, 2, visibility="open", followers_only=n % 2 == 0)
+        Follow.objects.create(follower=outsider, followed=host)
     client.force_login(outsider)
     with django_assert_max_num_queries(10):
         page = client.get("/en/play/lobby/").content.decode()

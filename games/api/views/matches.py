@@ -231,8 +231,8 @@ Cancel = _service_view(
     lambda r, m: lifecycle.cancel_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Join = _service_view(
-    "Take a free seat of an open match (403 `followed_only`: its host keeps it for the "
-    "players they follow)", lambda r, m: lifecycle.join_open_match(m.pk, r.user), (409,),
+    "Take a free seat of an open match (403 `followers_only`: its host keeps it for the "
+    "players who follow them)", lambda r, m: lifecycle.join_open_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Accept = _service_view(
     "Accept my invitation", lambda r, m: lifecycle.accept_invitation(_invitation(r, m).pk, r.user),

@@ -33,8 +33,8 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddField(
             model_name='match',
-            name='followed_only',
-            field=models.BooleanField(default=False, verbose_name='only players I follow'),
+            name='followers_only',
+            field=models.BooleanField(default=False, verbose_name='only my followers'),
         ),
         migrations.AddField(
             model_name='match',
