@@ -65,7 +65,8 @@ def test_the_following_page_takes_few_queries(
     reader = make_user("rita")
     for _ in range(5):
         match = start_match("collar", visibility="open")
-        Follow.objects.get_or_create(follower=reader, followed=match.seats.get(number=0).user)
+        for seat in match.seats.all():  # both players (who sits first is drawn)
+            Follow.objects.get_or_create(follower=reader, followed=seat.user)
     for n in range(4):
         Follow.objects.create(follower=reader, followed=make_user(f"f{n}"))
     client.force_login(reader)
