@@ -71,7 +71,7 @@ V1 = [
     ("matches/<id:pk>/invitations/", matches.Invitations, "invitations"),
     ("matches/<id:pk>/chat/", matches.Chat, "chat"),
     ("matches/<id:pk>/record/", records.MatchRecord, "record"),
-    ("players/<str:username>/", players.PlayerProfile, "player"),
+    ("players/<username:username>/", players.PlayerProfile, "player"),
     ("leaderboards/", leaderboards.LeaderboardList, "leaderboards"),
     ("leaderboards/<slug:game>/<slug:mode>/", leaderboards.Leaderboard, "leaderboard"),
     ("best-scores/<slug:game>/<slug:mode>/", leaderboards.BestScores, "best-scores"),
