@@ -1,6 +1,6 @@
 """``/api/``: the schema, its documentation page and version 1 of the API."""
 
-from django.urls import path, re_path, register_converter
+from django.urls import path, re_path
 
 from games.api import docs
 from games.api.views import (
@@ -16,36 +16,7 @@ from games.api.views import (
     social,
 )
 from games.api.views.base import NoSuchEndpoint
-
-
-class IdConverter:
-    """A positive database id small enough for any integer column (no overflow on bad input)."""
-
-    regex = "[0-9]{1,9}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(IdConverter, "id")
-
-
-class UsernameConverter:
-    """A username as accounts allow them (letters, digits and . + - _)."""
-
-    regex = r"[\w.+-]{1,150}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(UsernameConverter, "username")
+from games.core import converters  # noqa: F401  (registers <id:…> and <username:…>)
 
 app_name = "api"
 V1 = [

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from games.core import converters  # noqa: F401  (registers <username:…>)
 from games.play import public_pages, views
 
 app_name = "play"
@@ -29,5 +30,5 @@ urlpatterns = [
     path("<int:pk>/record/", views.record, name="record"),
     path("fair-play/", views.fair_play, name="fair_play"),
     path("archive/", public_pages.archive, name="archive"),
-    path("players/<str:username>/", public_pages.player, name="player"),
+    path("players/<username:username>/", public_pages.player, name="player"),
 ]

@@ -237,3 +237,23 @@ def test_every_form_of_the_site_survives_hostile_posts(cast):
             many = client.post(url, {f"f{n}": "1" for n in range(2000)})
             assert many.status_code < 500, (url, "many fields")
             cache.clear()  # the rate limits of the account pages are not what this tests
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/play/players/%00/",
+        "/en/play/players/a%00b/",
+        "/en/play/players/%E2%80%AEevil/",
+        "/en/play/players/%00/follow/",
+        "/en/play/players/%00/mute/",
+        "/en/play/99999999999999999999999/",
+        "/en/play/99999999999999999999999/log/",
+        "/api/v1/players/%00/",
+    ],
+)
+def test_hostile_path_parameters_are_not_found(client, player, path):
+    """A NUL or an out-of-range id in a path is "no such page", never a database error."""
+    client.force_login(player)
+    for answer in (client.get(path), client.post(path)):
+        assert answer.status_code in (404, 405), answer.status_code
