@@ -263,3 +263,22 @@ def test_hostile_path_parameters_are_not_found(client, player, path):
     client.force_login(player)
     for answer in (client.get(path), client.post(path)):
         assert answer.status_code in (404, 405), answer.status_code
+
+
+QUERY_NAMES = [
+    "all", "cursor", "invite", "page", "part", "step", "version", "q", "game", "mode", "player",
+    "opponent", "result", "since", "until", "rated", "from", "to", "section", "lang", "next",
+]  # fmt: skip
+
+
+def test_every_page_of_the_site_survives_hostile_query_strings(cast):
+    urls = site_urls(cast)
+    for url in urls:
+        for logged_in in (True, False):
+            client = Client()
+            if logged_in:
+                client.force_login(cast["player"])
+            for value in ("\x00", "-1", "9" * 40, "1e400", DEEP[:2000], "\ud7ff\uffff"):
+                response = client.get(url, {name: value for name in QUERY_NAMES})
+                assert response.status_code < 500, (url, logged_in, repr(value[:10]))
+            cache.clear()
