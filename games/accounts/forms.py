@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import DISPLAY_NAME_LENGTH, User, timezone_names
 from games.core.text import LineField
+from games.core.widgets import LongSelect
 
 #: The longest text the login field takes (a username or an email address).
 LOGIN_LENGTH = 254
@@ -24,7 +25,7 @@ class PreferencesMixin(forms.Form):
     """Language and time-zone fields shared by the sign-up and the profile forms."""
 
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    timezone = forms.ChoiceField(label=_("Time zone"), choices=timezone_choices)
+    timezone = forms.ChoiceField(label=_("Time zone"), choices=timezone_choices, widget=LongSelect)
 
 
 class SignupForm(PreferencesMixin, allauth_forms.SignupForm):

@@ -63,3 +63,21 @@ def test_the_profile_says_whether_the_address_is_confirmed(client, make_user):
     assert "not confirmed yet" not in client.get("/en/accounts/profile/").content.decode()
     client.force_login(waiting)
     assert "not confirmed yet" in client.get("/en/accounts/profile/").content.decode()
+
+
+def test_the_time_zone_list_shows_the_saved_zone_selected(client, player):
+    player.timezone = "Europe/Rome"
+    player.save()
+    client.force_login(player)
+    page = client.get("/it/accounts/profile/").content.decode()
+    select = page[
+        page.index('<select name="timezone"') : page.index(
+            "</select>", page.index('<select name="timezone"')
+        )
+    ]
+    assert '<option value="Europe/Rome" selected>Europe/Rome</option>' in select
+    assert select.count(" selected") == 1
+    assert (
+        '<option value="America/Argentina/Buenos_Aires">America/Argentina/Buenos Aires</option>'
+        in select
+    )
