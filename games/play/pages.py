@@ -5,7 +5,7 @@ through ``view``, ``legal_actions`` and the redacted events.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.http import HttpRequest, QueryDict
@@ -19,7 +19,6 @@ from games.play.presenting import render_log, render_result
 from games.ratings.tables import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
-from games.social import relations
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
 RANGE_KEYS = {
@@ -84,6 +83,9 @@ def game_page_context(
     if log is None:
         log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
     rendered = render_log(match, log, viewer, names)
+    reveal = match.status == Match.Status.FINISHED
+    #: The events of the moves shown, oldest first, as the reader may see them.
+    seen = [[redact_event(e, viewer, reveal_all=reveal) for e in move.events] for move in log]
     view, actions, marks, out = None, [], [], []
     if match.state is not None:
         state = state if state is not None else match.engine_state()
@@ -92,10 +94,8 @@ def game_page_context(
         playing = mine is not None and mine.status == Seat.Status.JOINED
         if history_step is None and playing and match.status == Match.Status.ACTIVE:
             actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
-        if log:
-            reveal = match.status == Match.Status.FINISHED
-            seen = [redact_event(e, viewer, reveal_all=reveal) for e in log[-1].events]
-            marks = table.last_move_marks(match.game, seen)
+        if seen:
+            marks = table.last_move_marks(match.game, seen[-1])
     board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
     to_act = [s for s in seats if s.is_to_act]
     return {
@@ -118,9 +118,9 @@ def game_page_context(
         "table_data": {"actions": actions, "marks": marks, "version": match.version},
         "fallback_fields": fallback_fields(actions),
         "log": rendered,
+        "recent_events": seen,
         "last_move": rendered[-1] if rendered else None,
         "history_step": history_step,
-        "chat": recent_chat(match, user) if history_step is None else [],
         "result": result_with_ratings(match, names),
         "rules_url": section_url(match.game, "overview"),
         "board_template": game.board_template,
@@ -174,12 +174,10 @@ def since_last_visit(match: Match, seat: Seat | None, names: Mapping[int, str]) 
     return render_log(match, moves, seat.number, names)
 
 
-def recent_chat(match: Match, reader: Any = None) -> list[ChatMessage]:
-    """The last 50 messages, without those of the players the reader muted."""
-    latest = (
-        ChatMessage.objects.filter(match=match)
-        .filter(relations.chat_for(reader))
-        .select_related("user")
-        .order_by("-id")
-    )
+def recent_chat(match: Match, muted: Collection[int] = ()) -> list[ChatMessage]:
+    """The last 50 messages, without those of the players the reader muted (``muted``: their
+    ids, from ``relations.muted_ids``)."""
+    latest = ChatMessage.objects.filter(match=match).select_related("user").order_by("-id")
+    if muted:
+        latest = latest.exclude(user_id__in=muted)
     return list(latest[:50])[::-1]

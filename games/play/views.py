@@ -28,7 +28,13 @@ from games.play import draws, lifecycle, live, moves, notes, records, rematch, v
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
-from games.play.pages import concrete_action, game_page_context, since_last_visit
+from games.play.pages import (
+    LOG_LENGTH,
+    concrete_action,
+    game_page_context,
+    recent_chat,
+    since_last_visit,
+)
 from games.play.presenting import render_log
 from games.registry import installed_games
 from games.rulebooks.anchors import section_url
@@ -169,7 +175,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["since"] = since_last_visit(found, context["my_seat"], context["names"])
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
-    context.update(chat_manners(request.user, found, context["my_seat"], context["seats"]))
+    context.update(chat_panel(request.user, found, context["my_seat"], context["seats"]))
     if found.status == Match.Status.WAITING:
         context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
@@ -206,13 +212,15 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
     return extra
 
 
-def chat_manners(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) -> dict[str, Any]:
-    """For a player of the match: the other players, each muted or not, and the match mute."""
+def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) -> dict[str, Any]:
+    """For a player of the match (the only readers of its chat): the last messages without
+    those of the players they muted, the other players each muted or not, and the match mute."""
     if mine is None or mine.status == Seat.Status.INVITED:
         return {}
     muted = relations.muted_ids(user)
     others = [s.user for s in seats if s.user and s.user_id != user.pk]
     return {
+        "chat": recent_chat(found, muted),
         "chat_people": [{"user": other, "muted": other.pk in muted} for other in others],
         "match_muted": MatchMute.objects.filter(user=user, match=found).exists(),
     }
@@ -474,7 +482,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         step = len(log)
     state = records.replay_match(found, [m.log_entry() for m in log[:step]])
-    context = game_page_context(request, found, state=state, history_step=step, log=log[:step][-1:])
+    shown = log[:step][-LOG_LENGTH:]  # the step's move last (the board's last battle looks back)
+    context = game_page_context(request, found, state=state, history_step=step, log=shown)
     context.update({"step": step, "steps": len(log)})
     return render(request, "play/replay.html", context)
 

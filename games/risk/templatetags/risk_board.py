@@ -18,9 +18,6 @@ PIPS = {
     6: [(6, 6), (18, 6), (6, 12), (18, 12), (6, 18), (18, 18)],
 }
 
-#: How many of the last moves are searched for a battle.
-LOOK_BACK = 12
-
 
 def die(value: int, lost: bool) -> dict[str, Any]:
     return {"value": value, "pips": PIPS.get(value, []), "lost": lost}
@@ -38,19 +35,12 @@ def battle(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@register.simple_tag(takes_context=True)
-def risk_last_battle(context: template.Context) -> dict[str, Any] | None:
-    """The last roll of dice among the match's recent moves (up to the history step shown).
-    Dice are public: every reader sees them in the log too."""
-    match = context.get("match")
-    if match is None:
-        return None
-    moves = match.moves.order_by("-number")
-    step = context.get("history_step")
-    if step is not None:
-        moves = moves.filter(number__lte=step)
-    for events in moves.values_list("events", flat=True)[:LOOK_BACK]:
-        for event in reversed(events or []):
+@register.simple_tag
+def risk_last_battle(recent_events: list[list[dict[str, Any]]]) -> dict[str, Any] | None:
+    """The last roll of dice among the moves the page shows (``recent_events``: each move's
+    events as the reader may see them, oldest first). Dice are public: the log shows them too."""
+    for events in reversed(recent_events or []):
+        for event in reversed(events):
             if event.get("code") == "risk.battle":
                 return battle(event.get("params", {}))
     return None
