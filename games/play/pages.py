@@ -19,6 +19,7 @@ from games.play.presenting import render_log, render_result
 from games.ratings.tables import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
+from games.social import relations
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
 RANGE_KEYS = {
@@ -177,7 +178,10 @@ def since_last_visit(match: Match, seat: Seat | None, names: Mapping[int, str]) 
 def recent_chat(match: Match, muted: Collection[int] = ()) -> list[ChatMessage]:
     """The last 50 messages, without those of the players the reader muted (``muted``: their
     ids, from ``relations.muted_ids``)."""
-    latest = ChatMessage.objects.filter(match=match).select_related("user").order_by("-id")
-    if muted:
-        latest = latest.exclude(user_id__in=muted)
+    latest = (
+        ChatMessage.objects.filter(match=match)
+        .filter(relations.chat_for(muted))
+        .select_related("user")
+        .order_by("-id")
+    )
     return list(latest[:50])[::-1]

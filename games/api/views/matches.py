@@ -346,7 +346,8 @@ class Chat(ApiView):
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
         paginator = Cursor()
-        messages = match.chat.filter(relations.chat_for(request.user)).select_related("user")
+        muted = relations.muted_ids(request.user)
+        messages = match.chat.filter(relations.chat_for(muted)).select_related("user")
         page = paginator.paginate_queryset(messages, request, view=self)
         return paginator.get_paginated_response(ChatOut(page or [], many=True).data)
 
