@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pyphen
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString
@@ -38,6 +39,22 @@ def territory(value: str, lang: str) -> str:
 def card_name(card: str, lang: str) -> str:
     """A card's name: its territory, or the cease-fire card of the introductory game."""
     return _("Cease-fire") if card == CEASE_FIRE_ID else territory(card, lang)
+
+
+#: Words longer than this get soft hyphens on the cards, where a phone's narrow card may break
+#: them ("Settentrio-nale" rather than "Settentriona" and "le" on the next line).
+LONG_WORD = 9
+
+
+@cache
+def card_label(name: str, lang: str) -> str:
+    """A card's name with soft hyphens (U+00AD) inside its long words, from the language's
+    hyphenation patterns: the browser breaks a word there, with a hyphen, only if it must."""
+    hyphenator = pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en", left=3, right=3)
+    return " ".join(
+        hyphenator.inserted(word, hyphen="\u00ad") if len(word) > LONG_WORD else word
+        for word in name.split(" ")
+    )
 
 
 class RiskPresenter(Presenter):
@@ -229,7 +246,7 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
     hand = [
         {
             "id": card["card"],
-            "name": card_name(card["card"], lang),
+            "name": card_label(card_name(card["card"], lang), lang),
             "stars": card["stars"],
             "star_range": range(card["stars"]),
             "cease_fire": card["card"] == CEASE_FIRE_ID,

@@ -129,3 +129,57 @@ def test_cards_are_traded_by_touching_them_on_the_board(
     assert page.locator(f'.risk-hand [data-pick="card:{chosen}"]').count() == 0
     assert "to place." in page.locator(".risk-reserve").inner_text()
     context.close()
+
+
+WORDS_BROKEN = """() => [...document.querySelectorAll('.risk-hand .card-name')].flatMap(name => {
+  // Each run of letters between spaces and soft hyphens must sit on one line: its first and
+  // last letters on the same line.
+  const text = name.firstChild;
+  const top = offset => {
+    const range = document.createRange();
+    range.setStart(text, offset);
+    range.setEnd(text, offset + 1);
+    // The last box is the letter's own (a soft hyphen's dash before it may come first).
+    const boxes = range.getClientRects();
+    return Math.round(boxes[boxes.length - 1].top);
+  };
+  const broken = [];
+  let start = 0;
+  for (const piece of text.data.split(/[ \\u00ad]/)) {
+    if (piece && top(start) !== top(start + piece.length - 1)) broken.push(piece);
+    start += piece.length + 1;
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_longest_card_names_are_not_cut_in_the_middle_of_a_word_on_a_phone(
+    live_server, browser_instance, start_match, player, password, artifacts, language
+):
+    """A phone shows three cards to a row; "Scandinavi/a" was cut at its last letter. A long
+    word may break only where its language hyphenates it, with a hyphen."""
+    from games.risk.engine.data import board
+    from games.risk.presenter import card_name
+    from tests.browser.test_browser_play import log_in
+
+    match = start_match("risk", {"mode": "classic"}, 3)
+    seat = match.seats.get(user=player).number
+    cards = board()
+    # The five cards whose names have the longest word in this language.
+    longest = sorted(
+        range(len(cards.ids)),
+        key=lambda c: -max(len(w) for w in card_name(cards.ids[c], language).split()),
+    )[:5]
+    match.state["hands"][seat] = longest
+    match.save(update_fields=["state"])
+    context = browser_instance.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = log_in(context, live_server, player, password)
+    page.goto(f"{live_server.url}/{language}/play/{match.pk}/")
+    names = page.locator(".risk-hand .card-name").all_inner_texts()
+    assert len(names) == 5
+    page.locator(".risk-hand").screenshot(path=artifacts / f"risk-hand-{language}.png")
+    assert page.evaluate(WORDS_BROKEN) == []
+    context.close()

@@ -164,7 +164,8 @@ def test_an_italian_reader_sees_the_names_and_stars_of_their_cards(
     cards = re.findall(r'data-pick="card:([a-z_]+)"><span class="card-name">([^<]+)</span>', page)
     assert [card for card, _ in cards] == [card["card"] for card in hand]
     for (card, name), held in zip(cards, hand, strict=True):
-        assert name == (territories.get(card) or "Cessate il fuoco")
+        # Soft hyphens mark where a narrow card may break a long word; the name is the same.
+        assert name.replace("\xad", "") == (territories.get(card) or "Cessate il fuoco")
         stars = "★" * held["stars"]
         drawn = re.search(rf'data-pick="card:{card}">.*?</button>', page, re.S)[0]
         assert f'<span class="card-stars" aria-hidden="true">{stars}</span>' in drawn
