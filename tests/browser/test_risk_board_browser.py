@@ -183,3 +183,42 @@ def test_the_longest_card_names_are_not_cut_in_the_middle_of_a_word_on_a_phone(
     page.locator(".risk-hand").screenshot(path=artifacts / f"risk-hand-{language}.png")
     assert page.evaluate(WORDS_BROKEN) == []
     context.close()
+
+
+MARKERS_CLIPPED = """() => {
+  // Each move's number is its list marker, drawn in the list's left padding: the padding must
+  // be at least as wide as the number, in the entry's own font (the last move's is bold).
+  const canvas = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.move-log')].flatMap(list => {
+    const inner = list.getBoundingClientRect().left + list.clientLeft;
+    return [...list.querySelectorAll('li')].filter(item => {
+      canvas.font = getComputedStyle(item).font;
+      const room = item.getBoundingClientRect().left - inner;
+      return canvas.measureText(item.value + '. ').width > room;
+    }).map(item => item.value);
+  });
+}"""
+
+
+def test_three_digit_move_numbers_are_not_cut_off_in_the_log_on_a_phone(
+    live_server, browser_instance, start_match, player, password, artifacts
+):
+    """The last move's number, in bold, was cut at its first digit ("l80." for 180)."""
+    from tests.browser.test_browser_play import log_in
+
+    match = start_match("risk", {"mode": "classic"}, 3)
+    leader = match.seats.get(user=player).number
+    risk_bot.drive(match, leader, lambda view: match.version >= 100)
+    match.refresh_from_db()
+    assert match.version >= 100
+    context = browser_instance.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = log_in(context, live_server, player, password)
+    for path in (f"/en/play/{match.pk}/", f"/en/play/{match.pk}/log/"):
+        page.goto(live_server.url + path)
+        newest = page.locator("ol.move-log[reversed] li").first
+        assert newest.get_attribute("value") == str(match.version)
+        assert page.evaluate(MARKERS_CLIPPED) == []
+    page.locator("ol.move-log[reversed]").screenshot(path=artifacts / "log-phone.png")
+    context.close()
