@@ -71,10 +71,27 @@ def test_since_your_last_visit_lists_the_others_moves_once(tiny, client, start_m
     client.force_login(first)
     assert "Since your last visit" not in client.get(f"/en/play/{match.pk}/").content.decode()
     play(match, 2)
+    play(match, 1)  # the reader's own move, made elsewhere (the API): not listed
     page = client.get(f"/en/play/{match.pk}/").content.decode()
     assert "Since your last visit: 1 move" in page
     again = client.get(f"/en/play/{match.pk}/").content.decode()
     assert "Since your last visit" not in again  # seen now
+
+
+def test_one_move_since_the_last_visit_is_the_last_move_marked_new_not_told_twice(
+    tiny, client, start_match
+):
+    match = start_match("tiny")
+    first = play(match, 1)
+    client.force_login(first)
+    client.get(f"/en/play/{match.pk}/")
+    play(match, 2)
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
+    assert "Since your last visit" not in page
+    last = re.search(r'<p class="last-move">(.*?)</p>', page, re.S)
+    assert last and "new since your last visit" in last[1]
+    again = client.get(f"/it/play/{match.pk}/").content.decode()
+    assert "Ultima mossa:" in again and "dalla tua ultima visita" not in again  # seen now
 
 
 def test_since_your_last_visit_counts_in_the_readers_language(tiny, client, start_match):
