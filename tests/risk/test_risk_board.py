@@ -79,7 +79,7 @@ def test_each_continent_is_outlined_and_named_with_its_bonus(client, start_match
     page = page_of(client, match, player)
     for name, bonus in [("North America", 5), ("South America", 2), ("Asia", 7), ("Africa", 3)]:
         assert f">{name} +{bonus}</text>" in page
-        assert f'{name}</span> <span class="continent-bonus">+{bonus} troops a turn' in page
+        assert f'{name}</span> <span class="continent-bonus seg">+{bonus} troops a turn' in page
     assert page.count('class="coast"') == 6
 
 
