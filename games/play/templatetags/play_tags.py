@@ -36,6 +36,12 @@ def seat_name(seat: Any, names: Mapping[int, str]) -> str:
 
 
 @register.filter
+def number_digits(entries: Any) -> int:
+    """How many digits the largest move number of a log list has (its margin, ``digits-N``)."""
+    return len(str(max((entry["number"] for entry in entries), default=0)))
+
+
+@register.filter
 def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, Mapping):
         return mapping.get(key, mapping.get(str(key)))
