@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 from rest_framework import exceptions, serializers
@@ -138,9 +138,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         details["retry_after"] = max(1, int(exc.wait + 0.999))
         headers["Retry-After"] = str(details["retry_after"])
-        message = gettext("Too many requests. Try again in %(seconds)s seconds.") % {
-            "seconds": details["retry_after"]
-        }
+        message = ngettext(
+            "Too many requests. Try again in %(seconds)s second.",
+            "Too many requests. Try again in %(seconds)s seconds.",
+            details["retry_after"],
+        ) % {"seconds": details["retry_after"]}
     return Response(body(code, message, **details), status=exc.status_code, headers=headers)
 
 
