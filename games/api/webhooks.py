@@ -35,6 +35,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
+from games.core import outages
 from games.core.text import LINE_FORBIDDEN
 from games.play.changes import TURN_KINDS, MatchChange
 from games.play.errors import PlayError
@@ -163,10 +164,7 @@ def _nudge(delivery_id: int) -> None:
     """Ask a worker to send the row now; if the broker is down, the beat sweep will."""
     from games.api.tasks import deliver_webhook
 
-    try:
-        deliver_webhook.delay(delivery_id)
-    except Exception:  # the row stays due; never fail the move because of the broker
-        logger.warning("could not queue webhook delivery %s", delivery_id, exc_info=True)
+    outages.enqueue(deliver_webhook, delivery_id)
 
 
 def retry_due(now: datetime | None = None, limit: int = 500) -> int:
