@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After the static files (they say nothing of the database): notes a database outage's end.
     "games.core.outages.RecoveryMiddleware",
+    "games.api.middleware.QueryLengthMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
