@@ -111,6 +111,13 @@ class Game:
         return f"{self.slug}/board.html"
 
     @property
+    def last_move_template(self) -> str | None:
+        """The game's own "last move" line over its board (``templates/<slug>/last_move.html``),
+        if any; otherwise the page's plain one (``play/_last_move.html``)."""
+        path = f"{self.slug}/last_move.html"
+        return path if (self.folder / "templates" / path).is_file() else None
+
+    @property
     def folder(self) -> Path:
         return Path(str(importlib.import_module(self.package).__file__)).parent
 

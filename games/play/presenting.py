@@ -47,6 +47,11 @@ class Presenter:
         ``action``; none for an action chosen from the tray (end the turn, pass…)."""
         return []
 
+    def choice_label(self, action: Mapping[str, Any]) -> str | None:
+        """A word that tells ``action`` apart from the other moves the same taps lead to (the
+        taps have named the places: "Attack" beside "Blitz"); ``None``: the full label."""
+        return None
+
     def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
         """The board keys the last move touched, from its events as the reader sees them."""
         return set()

@@ -83,6 +83,7 @@ def table_actions(
                 "id": len(found),
                 "type": action.get("type"),
                 "label": presenter.describe(action, names, lang),
+                "choice": presenter.choice_label(action),
                 "picks": presenter.picks(action),
                 "params": params_of(game, action),
                 "template": action,
