@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "games.push",
     "games.ratings",
+    "games.house",
 ]
 
 #: The installed games, one package each (see ``games/registry.py``); each is also an app, so

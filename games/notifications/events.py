@@ -44,6 +44,12 @@ def last_move_number(user: Any, match: Match) -> int:
     return int(cache[key])
 
 
+def reachable(user: Any) -> bool:
+    """Whether the account may get notifications at all: an active person with an address
+    (a house player never gets any)."""
+    return bool(user.is_active and user.email and not user.is_bot)
+
+
 def muted(user: Any, match: Match | None) -> bool:
     return match is not None and MatchMute.objects.filter(user=user, match=match).exists()
 
@@ -59,7 +65,7 @@ def notify(
     """One email for ``user``: the first candidate kind they want, unless the match is muted;
     and a push to each of their browsers of the first kind they want pushed. Returns the
     email's row."""
-    if not user.is_active or not user.email or muted(user, match):
+    if not reachable(user) or muted(user, match):
         return None
     prefs = settings_for(user)
     pushed = rules.choose_push(prefs, candidates)
@@ -89,7 +95,7 @@ def record_match_change(change: MatchChange) -> None:
     wanted = []
     for seat in change.seats:
         user = seat.user
-        if seat.status not in PLAYING or user is None or not user.is_active or not user.email:
+        if seat.status not in PLAYING or user is None or not reachable(user):
             continue
         new_turn = seat.pk in newly
         candidates = _candidates(seat, change.kind, change.actor, new_turn)
