@@ -225,8 +225,9 @@ def url_of_test_database() -> str:
 
 @pytest.fixture
 def start_worker(transactional_db: None) -> Iterator[Any]:
-    """``start_worker(quiet=False, **env)``: a real Celery worker, as ``make run`` starts it,
-    on the test database and the configured broker; every worker started is stopped after."""
+    """``start_worker(quiet=False, **env)``: a real Celery worker, as ``make run`` starts it
+    (both queues: the default one and the house players' ``bots``), on the test database and
+    the configured broker; every worker started is stopped after."""
     from django.conf import settings
 
     started: list[subprocess.Popen[str]] = []
@@ -246,6 +247,7 @@ def start_worker(transactional_db: None) -> Iterator[Any]:
                 "-A",
                 "config",
                 "worker",
+                "--queues=celery,bots",
                 "--pool=solo",
                 "--without-gossip",
                 "--without-mingle",
