@@ -1,0 +1,43 @@
+"""Risk's house player: one decision from a ``Situation``, by phase and level."""
+
+from __future__ import annotations
+
+import random
+
+from games.bots.base import Situation
+from games.engines.base import Action
+from games.risk.bot import actions, greedy
+from games.risk.bot.cards import wants_trade
+from games.risk.bot.legal import Legal
+from games.risk.bot.position import Position
+from games.risk.engine.state import SETUP_PLACE
+
+
+class RiskPolicy:
+    """Levels 1-3 (see the package's docstring)."""
+
+    def choose(self, situation: Situation, level: int, rng: random.Random) -> Action:
+        pos = Position.from_view(situation.view, situation.seat)
+        legal = Legal.read(situation.legal)
+        if legal.claims:
+            return greedy.choose_claim(pos, legal)
+        if pos.phase == SETUP_PLACE:
+            return greedy.choose_setup_place(pos, legal)
+        if legal.tradable:
+            cards = wants_trade(pos)
+            if cards:
+                return actions.trade(cards)
+        if legal.neutral_places:
+            return greedy.choose_neutral(pos, legal)
+        if legal.places:
+            return greedy.choose_reinforcement(pos, legal)
+        if legal.move_in is not None:
+            return greedy.choose_move_in(pos, legal)
+        if legal.blitzes:
+            attack = greedy.best_attack(pos, legal)
+            if attack is not None:
+                return greedy.blitz_action(legal, attack[0], attack[1])
+        return greedy.end_of_turn(pos, legal)
+
+    def concrete(self, template: Action, rng: random.Random) -> Action:
+        return actions.uniform(template, rng)
