@@ -104,8 +104,16 @@ def blitz_odds(source: int, defenders: int, stop_at: int = 1) -> Odds:
     return table(max(1, stop_at)).odds(max(0, source), defenders)
 
 
-def win_chance(source: int, defenders: int, stop_at: int = 1) -> float:
-    return blitz_odds(source, defenders, stop_at).win
+def win_chance(source: int, defenders: int) -> float:
+    """``blitz_odds(source, defenders).win``, read straight from the table (the hot path)."""
+    if defenders <= 0:
+        return 1.0
+    if source < 2:
+        return 0.0
+    blitz = table(1)
+    if source > blitz.sources or defenders > blitz.defenders:
+        return blitz.odds(source, defenders).win
+    return blitz.win[source][defenders]
 
 
 @cache

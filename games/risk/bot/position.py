@@ -52,6 +52,10 @@ class Position:
     cease_fire_band: tuple[int, int] | None
     setup_pools: list[int] | None
     neutral_cards: list[int] = field(default_factory=list)
+    #: Cards we took from an eliminated player in a simulated turn (their stars unknown).
+    gained_cards: int = 0
+    #: False when ``me`` is another seat played in a simulation: its hand is unknown.
+    hand_known: bool = True
 
     @classmethod
     def from_view(cls, view: View, seat: int) -> Position:
@@ -91,6 +95,17 @@ class Position:
         clone.active = self.active[:]
         clone.cards = self.cards[:]
         return clone
+
+    def seen_by(self, seat: int) -> Position:
+        """A copy from ``seat``'s side, to play its turn in a simulation: its hand unknown to
+        us (counted by its number of cards), nothing conquered yet this turn."""
+        other = self.copy()
+        other.me = seat
+        other.hand = []
+        other.hand_known = False
+        other.gained_cards = 0
+        other.conquered = False
+        return other
 
     # Reading the board --------------------------------------------------------------------
 
@@ -150,8 +165,8 @@ class Position:
 
     def card_troops(self, seat: int) -> float:
         """What the cards of ``seat`` are worth in troops, as far as we know."""
-        if seat == self.me:
-            return self.star_total() * TROOPS_PER_STAR
+        if seat == self.me and self.hand_known:
+            return (self.star_total() + self.gained_cards * MEAN_STARS) * TROOPS_PER_STAR
         return self.cards[seat] * MEAN_STARS * TROOPS_PER_STAR
 
     def draws_left(self) -> int | None:
@@ -161,3 +176,14 @@ class Position:
             return None
         drawn = 43 - self.deck_count
         return max(0, self.cease_fire_band[1] - drawn - 1)
+
+    def cease_fire_chance(self) -> float:
+        """The introductory game: the chance that the next card drawn is the cease-fire (it
+        lies at a uniformly random place of its public band, and has not come up yet)."""
+        if self.cease_fire_band is None or self.deck_count == 0:
+            return 0.0
+        low, high = self.cease_fire_band
+        drawn = 43 - self.deck_count
+        if drawn + 1 < low:
+            return 0.0
+        return 1.0 / max(1, high - drawn)
