@@ -160,22 +160,22 @@ def answer(position: Position, seat: int, judge: int) -> float:
         owner = position.marker.get(card)
         if owner is not None and owner != seat and not position.can_pay(seat):
             continue
-        record = position.take(seat, card)
-        own, judged = position.utility(seat), position.utility(judge)
+        own, judged = position.peek(seat, card, judge)
         if own > best_own:
             best_own, result = own, judged
-        if SHIELDS_OF[card] == 1 and not position.over:
+        if SHIELDS_OF[card] != 1:
+            continue
+        record = position.take(seat, card)
+        if not position.over:
             for second in position.ends():
                 if SHIELDS_OF[second] != 1 or REGION_OF[second] != REGION_OF[card]:
                     continue
                 other = position.marker.get(second)
                 if other is not None and other != seat and not position.can_pay(seat):
                     continue
-                inner = position.take(seat, second)
-                own, judged = position.utility(seat), position.utility(judge)
+                own, judged = position.peek(seat, second, judge)
                 if own > best_own:
                     best_own, result = own, judged
-                position.undo(inner)
         position.undo(record)
     return result
 
@@ -205,9 +205,7 @@ def wish(position: Position, seat: int, card: int) -> float:
     owner = position.marker.pop(card, None)
     if owner is not None:
         position.on_cards[owner] -= 1
-    record = position.take(seat, card)
-    gain = position.utility(seat) - before
-    position.undo(record)
+    gain = position.peek(seat, card)[0] - before
     if owner is not None:
         position.marker[card] = owner
         position.on_cards[owner] += 1

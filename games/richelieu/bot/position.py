@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.richelieu.engine.data import CARD_IDS, CARDS, COMPONENTS, DISCS, MARKER_BACK, SHIELD
+from games.richelieu.engine.state import OVER, State
 
 REGIONS = COMPONENTS.regions
 SYMBOLS = COMPONENTS.symbols
@@ -91,9 +92,15 @@ class Position:
         self.held = [0] * players
         self.marker_backs = [0] * players  # known only for the seat the position is for
         self.disc_bonus = [0.0] * players
+        #: Exact positions (``from_state``) know what each table disc is: card -> item.
+        self.disc_items: dict[int, int] = {}
+        #: The variance of a lead that no table card can change any more: the unseen discs.
+        self.noise = 0.3
         self.cards_taken = [0] * players
-        self.count = [[0.0] * ITEMS for _ in range(players)]
-        self.present = [[0] * ITEMS for _ in range(players)]
+        # Per item, per seat (item first: an item's update reads one short list).
+        self.count = [[0.0] * players for _ in range(ITEMS)]
+        self.present = [[0] * players for _ in range(ITEMS)]
+        self.table_size = 0
         self.table_amount = [0.0] * ITEMS
         self.table_cards = [0] * ITEMS
         self.row_weight: list[float] = []
@@ -104,6 +111,12 @@ class Position:
         self.first_turn = False
         self.turn_cards: list[int] = []
         self.current = 0
+        self.spread = weights.spread
+        # Fun-for-2 gives a tied majority to nobody; the multiplayer rules to every leader.
+        self.offset = -0.5 if ruleset == FUN_FOR_2 else 0.5
+        # The −5 for a missing region or symbol (2 players), else the +2 per region held.
+        self.penalise = ruleset == FUN_FOR_2 or players == 2
+        self.miss_powers = [weights.miss_base**n for n in range(len(CARD_IDS) + 1)]
 
     # Building ------------------------------------------------------------------------
 
@@ -144,15 +157,47 @@ class Position:
         position.refresh()
         return position
 
+    @classmethod
+    def from_state(cls, state: State, weights: Weights = DEFAULT_WEIGHTS) -> Position:
+        """The whole position, every disc known: for playouts in a sampled state."""
+        position = cls(state.players, state.ruleset, state.short, weights)
+        position.noise = 0.0
+        position.rows = [[CARD_INDEX[card] for card in row] for row in state.rows]
+        position.marker = {CARD_INDEX[card]: seat for card, seat in state.markers_on.items()}
+        position.disc_on = {CARD_INDEX[card] for card in state.discs_on}
+        position.disc_items = {CARD_INDEX[c]: disc_item(d) for c, d in state.discs_on.items()}
+        position.active = [seat for seat in range(state.players) if seat not in state.left]
+        position.stock = list(state.stock)
+        position.boxed = list(state.boxed)
+        for seat in position.marker.values():
+            position.on_cards[seat] += 1
+        for seat in range(state.players):
+            position.held[seat] = len(state.held[seat])
+            for card in state.hands[seat]:
+                position.add_card(seat, CARD_INDEX[card])
+            for disc in state.held[seat]:
+                item = disc_item(disc)
+                if item >= 0:
+                    position.count[item][seat] += 1
+                else:
+                    position.marker_backs[seat] += 1
+        position.marker_limit = 2 if state.players == 4 else 3
+        position.first_turn = state.first_turn
+        position.turn_cards = [CARD_INDEX[card] for card in state.turn_cards]
+        position.current = state.current
+        position.over = state.phase == OVER
+        position.refresh()
+        return position
+
     def add_card(self, seat: int, card: int) -> None:
         self.cards_taken[seat] += 1
         region = REGION_OF[card]
-        self.count[seat][region] += SHIELDS_OF[card]
-        self.present[seat][region] += 1
+        self.count[region][seat] += SHIELDS_OF[card]
+        self.present[region][seat] += 1
         symbol = SYMBOL_ITEM_OF[card]
         if symbol >= 0:
-            self.count[seat][symbol] += 1
-            self.present[seat][symbol] += 1
+            self.count[symbol][seat] += 1
+            self.present[symbol][seat] += 1
 
     def add_discs(self, viewer: int | None, mine: Sequence[str], shown: Sequence[str]) -> None:
         """Known discs count in full; the unseen ones by their share among the unseen."""
@@ -161,7 +206,7 @@ class Position:
             for disc in mine:
                 item = disc_item(disc)
                 if item >= 0:
-                    self.count[viewer][item] += 1
+                    self.count[item][viewer] += 1
                 else:
                     self.marker_backs[viewer] += 1
         if not unseen:
@@ -175,13 +220,14 @@ class Position:
             if seat == viewer or self.held[seat] == 0:
                 continue
             for item in range(ITEMS):
-                self.count[seat][item] += self.held[seat] * share[item]
+                self.count[item][seat] += self.held[seat] * share[item]
 
     def refresh(self) -> None:
         """Recompute the table's remainders and every item's points from scratch."""
         self.row_weight = self.short_row_weights()
         self.table_amount = [0.0] * ITEMS
         self.table_cards = [0] * ITEMS
+        self.table_size = 0
         for row_index, row in enumerate(self.rows):
             weight = self.row_weight[row_index]
             for card in row:
@@ -203,6 +249,7 @@ class Position:
         region = REGION_OF[card]
         self.table_amount[region] += sign * weight * SHIELDS_OF[card]
         self.table_cards[region] += sign
+        self.table_size += sign
         symbol = SYMBOL_ITEM_OF[card]
         if symbol >= 0:
             self.table_amount[symbol] += sign * weight
@@ -219,38 +266,42 @@ class Position:
         self.points[item] = new
 
     def item_points(self, item: int) -> list[float]:
+        """The expected points of every seat from ``item``: its chance of leading times its
+        expected count, and the −5 (or the +2) by its chance of ending without a card."""
+        over = self.over
+        remaining = 0.0 if over else self.table_amount[item]
+        variance = self.noise + self.spread * remaining
+        scale = 0.7071067811865476 / math.sqrt(variance) if variance > 0.0 else 0.0
+        counts = self.count[item]
+        present = self.present[item]
         active = self.active
-        n_active = len(active)
-        remaining = 0.0 if self.over else self.table_amount[item]
-        left_cards = 0 if self.over else self.table_cards[item]
-        sigma = math.sqrt(0.3 + self.weights.spread * remaining)
-        strict = self.ruleset == FUN_FOR_2
-        offset = -0.5 if strict else 0.5
-        share = remaining / n_active
+        offset = self.offset
+        share = remaining / len(active)
+        miss = self.miss_powers[0 if over else self.table_cards[item]]
+        region = item < len(REGIONS)
         points = [0.0] * self.players
-        counts = [self.count[seat][item] for seat in range(self.players)]
-        two_player_rules = strict or self.players == 2
-        miss = self.weights.miss_base**left_cards if n_active > 1 else 0.0
         for seat in active:
             mine = counts[seat]
             lead = 1.0
             for other in active:
                 if other != seat:
-                    lead *= normal_cdf((mine - counts[other] + offset) / sigma)
+                    gap = mine - counts[other] + offset
+                    if scale:
+                        lead *= 0.5 * (1.0 + math.erf(gap * scale))
+                    elif gap <= 0.0:
+                        lead = 0.0
             value = lead * (mine + share)
-            if self.present[seat][item] == 0:
-                if two_player_rules:
+            if self.penalise:
+                if present[seat] == 0:
                     value += MISSING * miss
-                elif item < len(REGIONS):
-                    value += PRESENT * (1.0 - miss)
-            elif not two_player_rules and item < len(REGIONS):
-                value += PRESENT
+            elif region:
+                value += PRESENT if present[seat] else PRESENT * (1.0 - miss)
             points[seat] = value
         return points
 
     def marker_value(self) -> float:
         """What one marker out of the box is worth now: less as the table empties."""
-        left = sum(len(row) for row in self.rows)
+        left = self.table_size
         return 0.0 if self.over else self.weights.marker * min(1.0, left / 24.0)
 
     def utility(self, seat: int) -> float:
@@ -323,7 +374,7 @@ class Position:
         disc = card in self.disc_on
         if disc:
             self.disc_on.discard(card)
-            self.disc_bonus[seat] += 1.0
+            self.gain_disc(seat, card, 1)
         record.append(disc)
         self.move_card(seat, card, row_index, 1)
         self.over = self.finished()
@@ -331,6 +382,61 @@ class Position:
             for item in range(ITEMS):
                 self.score_item(item)
         return record
+
+    def peek(self, seat: int, card: int, judge: int | None = None) -> tuple[float, float]:
+        """``utility(seat)`` and ``utility(judge)`` (``judge`` defaults to ``seat``) if
+        ``seat`` took ``card`` now, markers paid, changing nothing.
+
+        The same as ``take``, ``utility`` and ``undo`` but for half the work: only the one or
+        two items the card counts for are scored, once. A card that would end the game or
+        whose disc the position knows goes through ``take`` instead.
+        """
+        row_index, _ = self.where(card)
+        if card in self.disc_items or self.ends_game(row_index):
+            record = self.take(seat, card)
+            values = self.utility(seat), self.utility(seat if judge is None else judge)
+            self.undo(record)
+            return values
+        weight = self.row_weight[row_index]
+        total = self.total
+        saved = list(total)
+        region = REGION_OF[card]
+        symbol = SYMBOL_ITEM_OF[card]
+        for item, amount in ((region, SHIELDS_OF[card] * 1.0), (symbol, 1.0)):
+            if item < 0:
+                continue
+            self.shift(seat, item, amount, weight, 1)
+            new = self.item_points(item)
+            self.shift(seat, item, amount, weight, -1)
+            old = self.points[item]
+            for other in self.active:
+                total[other] += new[other] - old[other]
+        owner = self.marker.get(card)
+        paying = owner is not None and owner != seat
+        disc = card in self.disc_on
+        self.table_size -= 1
+        self.stock[seat] -= paying
+        self.disc_bonus[seat] += disc
+        values = self.utility(seat), self.utility(seat if judge is None else judge)
+        self.table_size += 1
+        self.stock[seat] += paying
+        self.disc_bonus[seat] -= disc
+        self.total = saved
+        return values
+
+    def shift(self, seat: int, item: int, amount: float, weight: float, sign: int) -> None:
+        """Move ``amount`` of ``item`` from the table to ``seat`` (sign 1) or back."""
+        self.count[item][seat] += sign * amount
+        self.present[item][seat] += sign
+        self.table_amount[item] -= sign * weight * amount
+        self.table_cards[item] -= sign
+
+    def ends_game(self, row_index: int) -> bool:
+        """Whether taking the last card of the row ``row_index`` would end the game."""
+        if len(self.rows[row_index]) != 1:
+            return False
+        empty = sum(1 for row in self.rows if not row) + 1
+        return empty == len(self.rows) or (self.short and empty >= len(self.rows) - 1)
 
     def undo(self, record: list[Any]) -> None:
         seat, card, was_over, stock, on_cards, boxed, place, owner, paid_from, disc = record
@@ -343,7 +449,7 @@ class Position:
             self.marker[paid_from] = seat
         if disc:
             self.disc_on.add(card)
-            self.disc_bonus[seat] -= 1.0
+            self.gain_disc(seat, card, -1)
         now_over = self.over
         self.over = was_over
         self.move_card(seat, card, row_index, -1)
@@ -351,18 +457,30 @@ class Position:
             for item in range(ITEMS):
                 self.score_item(item)
 
+    def gain_disc(self, seat: int, card: int, sign: int) -> None:
+        """The disc on ``card`` goes to ``seat`` (sign 1) or back (sign -1): its item when
+        the position knows it, else its flat worth."""
+        item = self.disc_items.get(card)
+        if item is None:
+            self.disc_bonus[seat] += sign
+        elif item < 0:
+            self.marker_backs[seat] += sign
+        else:
+            self.count[item][seat] += sign
+            self.score_item(item)
+
     def move_card(self, seat: int, card: int, row_index: int, sign: int) -> None:
         """Move a card from the table to ``seat`` (sign 1) or back (sign -1)."""
         self.count_on_table(card, self.row_weight[row_index], -sign)
         region = REGION_OF[card]
-        self.count[seat][region] += sign * SHIELDS_OF[card]
-        self.present[seat][region] += sign
+        self.count[region][seat] += sign * SHIELDS_OF[card]
+        self.present[region][seat] += sign
         self.cards_taken[seat] += sign
         self.score_item(region)
         symbol = SYMBOL_ITEM_OF[card]
         if symbol >= 0:
-            self.count[seat][symbol] += sign
-            self.present[seat][symbol] += sign
+            self.count[symbol][seat] += sign
+            self.present[symbol][seat] += sign
             self.score_item(symbol)
 
     def finished(self) -> bool:
