@@ -70,6 +70,19 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+PER_SEAT = (
+    "stock",
+    "on_cards",
+    "boxed",
+    "held",
+    "marker_backs",
+    "disc_bonus",
+    "cards_taken",
+    "total",
+)
+PER_ITEM = ("count", "present", "points")
+
+
 def normal_cdf(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
 
@@ -121,8 +134,11 @@ class Position:
     # Building ------------------------------------------------------------------------
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Position:
-        """The position as the view's seat knows it."""
+    def from_view(
+        cls, view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS, expect: bool = True
+    ) -> Position:
+        """The position as the view's seat knows it; with ``expect`` false the discs it has
+        not seen count for nothing (the search deals them, see ``search_game``)."""
         options = view["options"]
         position = cls(
             int(view["players"]), str(options["ruleset"]), bool(options["short"]), weights
@@ -148,7 +164,7 @@ class Position:
         viewer = view.get("viewer")
         mine = [disc["id"] for disc in view.get("my_discs", [])]
         shown = [disc["id"] for s in seat_views for disc in s["spent_discs"]]
-        position.add_discs(viewer, mine, shown)
+        position.add_discs(viewer, mine, shown, expect)
         position.marker_limit = int(view["marker_limit"])
         position.first_turn = bool(view["first_turn"])
         position.turn_cards = [CARD_INDEX[card] for card in view["turn_cards"]]
@@ -189,6 +205,26 @@ class Position:
         position.refresh()
         return position
 
+    def copy(self) -> Position:
+        """An independent copy (the weights and the tables that never change are shared)."""
+        other = Position.__new__(Position)
+        for name, value in self.__dict__.items():
+            setattr(other, name, value)
+        other.active = list(self.active)
+        other.rows = [list(row) for row in self.rows]
+        other.marker = dict(self.marker)
+        other.disc_on = set(self.disc_on)
+        other.disc_items = dict(self.disc_items)
+        for name in PER_SEAT:
+            setattr(other, name, list(getattr(self, name)))
+        for name in PER_ITEM:
+            setattr(other, name, [list(values) for values in getattr(self, name)])
+        other.table_amount = list(self.table_amount)
+        other.table_cards = list(self.table_cards)
+        other.row_weight = list(self.row_weight)
+        other.turn_cards = list(self.turn_cards)
+        return other
+
     def add_card(self, seat: int, card: int) -> None:
         self.cards_taken[seat] += 1
         region = REGION_OF[card]
@@ -199,8 +235,11 @@ class Position:
             self.count[symbol][seat] += 1
             self.present[symbol][seat] += 1
 
-    def add_discs(self, viewer: int | None, mine: Sequence[str], shown: Sequence[str]) -> None:
-        """Known discs count in full; the unseen ones by their share among the unseen."""
+    def add_discs(
+        self, viewer: int | None, mine: Sequence[str], shown: Sequence[str], expect: bool
+    ) -> None:
+        """Known discs count in full; with ``expect``, the unseen ones that other seats hold
+        count by their share among the unseen."""
         unseen = [disc for disc in DISCS if disc not in set(mine) | set(shown)]
         if viewer is not None:
             for disc in mine:
@@ -209,7 +248,7 @@ class Position:
                     self.count[item][viewer] += 1
                 else:
                     self.marker_backs[viewer] += 1
-        if not unseen:
+        if not unseen or not expect:
             return
         share = [0.0] * ITEMS
         for disc in unseen:
