@@ -9,6 +9,9 @@ import pytest
 
 from games.bots.base import Situation, decide
 from games.engines.base import Action
+from games.richelieu.bot import RichelieuPolicy
+from games.richelieu.bot.search_game import SearchLevel
+from games.richelieu.bot.tree import Budget
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.scenarios import build
 from games.richelieu.engine.state import AFTER, State
@@ -137,22 +140,46 @@ SETUPS = [
 ]
 
 
-def play_out(ruleset: str, players: int, short: bool, level: int, seed: int) -> State:
+# The search levels with a budget in iterations, not CPU time: the same on any machine, and
+# small enough for whole games in a test.
+SMALL = RichelieuPolicy(
+    {
+        2: SearchLevel(budget=Budget(iterations=12, seconds=60.0), width=4, turns=3),
+        3: SearchLevel(budget=Budget(iterations=24, seconds=60.0), width=6, turns=4),
+    }
+)
+
+
+def choose(state: State, level: int, seed: int) -> Action:
+    return SMALL.choose(situation(state), level, random.Random(seed))
+
+
+def play_out(ruleset: str, players: int, short: bool, levels: list[int], seed: int) -> State:
+    """A whole game, seat ``s`` playing at ``levels[s]``."""
     state = ENGINE.setup(players, {"ruleset": ruleset, "short": short}, seed)
     rng = random.Random(seed)
     while not ENGINE.is_over(state):
         seat = ENGINE.to_act(state)[0]
-        current = situation(state, seat)
-        action = decide(current, level, rng.getrandbits(32))
-        assert action in current.legal
+        action = choose(state, levels[seat], rng.getrandbits(32))
+        assert action in ENGINE.legal_actions(state, seat)
         state = ENGINE.apply(state, seat, action)
     return state
 
 
 @pytest.mark.parametrize(("ruleset", "players", "short"), SETUPS)
-def test_level_one_plays_legal_actions_to_the_end(ruleset, players, short):
-    final = play_out(ruleset, players, short, 1, seed=players * 10 + short)
+def test_every_level_plays_legal_actions_to_the_end(ruleset, players, short):
+    levels = [1 + (seat + players) % 3 for seat in range(players)]
+    if players == 2:
+        levels = [1 + short, 3]
+    final = play_out(ruleset, players, short, levels, seed=players * 10 + short)
     assert ENGINE.result(final) is not None
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_entry_point_reaches_the_search_levels(level):
+    state = midgame(7, 2, "fun-for-2", moves=30)
+    current = situation(state)
+    assert decide(current, level, 1) in current.legal
 
 
 # Blindness ----------------------------------------------------------------------------
@@ -168,7 +195,7 @@ def midgame(seed: int, players: int, ruleset: str, moves: int) -> State:
     return state
 
 
-@pytest.mark.parametrize("level", [1])
+@pytest.mark.parametrize("level", [1, 2, 3])
 @pytest.mark.parametrize(("players", "ruleset"), [(2, "fun-for-2"), (3, "multiplayer")])
 def test_the_choice_does_not_depend_on_what_the_seat_cannot_see(level, players, ruleset):
     checked = 0
@@ -176,9 +203,9 @@ def test_the_choice_does_not_depend_on_what_the_seat_cannot_see(level, players, 
         state = midgame(seed, players, ruleset, moves=40 + seed)
         seat = state.current
         hidden = [d for s in range(players) if s != seat for d in state.held[s]]
-        original = decide(situation(state), level, seed)
+        original = choose(state, level, seed)
         for variant_seed in range(3):
             variant = ENGINE.hidden_variant(state, seat, variant_seed)
-            assert decide(situation(variant), level, seed) == original
+            assert choose(variant, level, seed) == original
         checked += bool(hidden)
     assert checked >= 2, "the positions should include discs the seat cannot see"

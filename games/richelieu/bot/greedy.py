@@ -93,9 +93,16 @@ class Planner:
     def best_finish(self) -> float:
         """The best end of the turn: a marker placed or moved (the most promising places
         only), or none."""
-        best = self.finish()
+        plain = self.finish()
+        best = plain
+        ends = set(self.position.ends())
         for source, target in self.marker_options():
-            best = max(best, self.finish_with_marker(source, target))
+            if target in ends or source in ends:
+                best = max(best, self.finish_with_marker(source, target))
+            else:
+                # The next player cannot reach either card: its answer stays the same.
+                lost = 0.0 if source is None else self.places.get(source, 0.0)
+                best = max(best, plain + self.places.get(target, 0.0) - lost)
         return best
 
     def marker_options(self) -> list[tuple[int | None, int]]:
