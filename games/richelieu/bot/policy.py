@@ -6,15 +6,21 @@ import random
 from collections.abc import Mapping
 
 from games.bots.base import Situation
+from games.bots.search import Budget
 from games.engines.base import Action
 from games.richelieu.bot.greedy import choose_greedy
 from games.richelieu.bot.search_game import SearchLevel, choose_searching
-from games.richelieu.bot.tree import Budget
+from games.richelieu.bot.tree import Guidance
 
+GUIDANCE = Guidance(exploration=0.2, bias=0.3, widening=1.0)
 #: The search levels: CPU seconds per decision (``time.process_time``) and how wide and deep.
 SEARCH_LEVELS: Mapping[int, SearchLevel] = {
-    2: SearchLevel(budget=Budget(iterations=100_000, seconds=0.2), width=6, turns=6),
-    3: SearchLevel(budget=Budget(iterations=100_000, seconds=0.8), width=8, turns=8),
+    2: SearchLevel(
+        budget=Budget(iterations=600, seconds=0.2), width=6, turns=2, guidance=GUIDANCE
+    ),
+    3: SearchLevel(
+        budget=Budget(iterations=2500, seconds=0.8), width=8, turns=2, guidance=GUIDANCE
+    ),
 }
 
 

@@ -345,21 +345,25 @@ class Position:
 
     def utility(self, seat: int) -> float:
         """How well ``seat`` stands: its expected score against the others', markers and
-        discs taken from the table included."""
-        marker = self.marker_value()
-        disc = 0.0 if self.over else self.weights.disc
-
-        def worth(s: int) -> float:
-            power = self.stock[s] + self.on_cards[s]
-            return self.total[s] + marker * power + disc * self.disc_bonus[s]
-
-        others = [worth(s) for s in self.active if s != seat]
-        if not others:
-            return worth(seat)
+        discs taken from the table included (the hottest function of the search)."""
+        if self.over:
+            marker = disc = 0.0
+        else:
+            marker = self.weights.marker * min(1.0, self.table_size / 24.0)
+            disc = self.weights.disc
+        total, stock, on_cards, bonus = self.total, self.stock, self.on_cards, self.disc_bonus
+        mine = total[seat] + marker * (stock[seat] + on_cards[seat]) + disc * bonus[seat]
+        others = [
+            total[s] + marker * (stock[s] + on_cards[s]) + disc * bonus[s]
+            for s in self.active
+            if s != seat
+        ]
         if len(others) == 1:
-            return worth(seat) - others[0]
+            return mine - others[0]
+        if not others:
+            return mine
         lead = self.weights.lead_weight
-        return worth(seat) - lead * max(others) - (1.0 - lead) * sum(others) / len(others)
+        return mine - lead * max(others) - (1.0 - lead) * sum(others) / len(others)
 
     # Moves -----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.bots.search import Budget
 from games.engines.base import Action
 from games.richelieu.bot.greedy import Planner
 from games.richelieu.bot.playout import card_gains, place_marker, play_out, reward
@@ -29,7 +30,7 @@ from games.richelieu.bot.position import (
     Weights,
     disc_item,
 )
-from games.richelieu.bot.tree import Budget, search
+from games.richelieu.bot.tree import Guidance, search
 from games.richelieu.engine.data import DISCS
 
 STOCK = "stock"
@@ -50,8 +51,9 @@ class SearchLevel:
     turns: int
     #: How many points of level 1's score make a prior of 1/e against the best action.
     prior_scale: float = 1.0
-    exploration: float = 0.7
-    bias: float = 1.0
+    guidance: Guidance = Guidance()
+    #: How often a playout plays a card at random rather than the best one.
+    explore: float = 0.0
 
 
 class RichelieuSearch:
@@ -121,7 +123,25 @@ class RichelieuSearch:
                     moves.extend(("turn", card, second) for second in follow)
         return moves or [PASS]
 
-    def play(self, game: Position, move: Move, rng: random.Random) -> None:
+    def ranked(self, game: Position, moves: Sequence[Move]) -> list[Move]:
+        """Best first for the mover by its estimate right after the cards."""
+        seat = game.current
+        scored: list[tuple[float, int, Move]] = []
+        for index, move in enumerate(moves):
+            if move == PASS:
+                return [move]
+            card, second = int(move[1]), int(move[2])
+            if second < 0:
+                value = game.peek(seat, card)[0]
+            else:
+                record = game.take(seat, card)
+                value = game.utility(seat) if game.over else game.peek(seat, second)[0]
+                game.undo(record)
+            scored.append((-value, index, move))
+        scored.sort()
+        return [move for _, _, move in scored]
+
+    def play(self, game: Position, move: Move) -> None:
         seat = game.current
         spend_marker_back(game, seat)
         if move != PASS:
@@ -129,11 +149,11 @@ class RichelieuSearch:
             game.take(seat, card)
             if second >= 0 and not game.over:
                 game.take(seat, second)
-            if not game.over:
-                keep_best(game, seat)
+        # No marker below the root: finding its best place would cost as much as the rest of
+        # the move, and the playouts place markers.
         end_turn(game)
 
-    def play_root(self, game: Position, move: Move, rng: random.Random) -> None:
+    def play_root(self, game: Position, move: Move) -> None:
         """The seat's action at the root, then the rest of its turn as a playout would."""
         seat = self.seat
         kind = move[0]
@@ -158,7 +178,7 @@ class RichelieuSearch:
 
     def play_out(self, game: Position, rng: random.Random) -> list[float]:
         if not game.over:
-            play_out(game, self.seat, self.level.turns, rng)
+            play_out(game, self.seat, self.level.turns, rng, self.level.explore)
         return [reward(game, seat) for seat in range(game.players)]
 
 
@@ -256,6 +276,6 @@ def choose_searching(
     moves = [move_of(legal[index]) for _, index in scored]
     priors = [math.exp((value - top) / level.prior_scale) for value, _ in scored]
     game = RichelieuSearch(view, seat, level, weights)
-    result = search(game, seat, moves, priors, level.budget, rng, level.exploration, level.bias)
+    result = search(game, seat, moves, priors, level.budget, rng, level.guidance)
     chosen = moves.index(result.move)
     return dict(legal[scored[chosen][1]])
