@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.accounts.models import User
 from games.house import seating
 from games.house.accounts import house_player, house_players
 from games.notifications.models import Notification
@@ -176,3 +177,13 @@ def test_only_an_open_seek_may_wait_for_house_players(player):
     with pytest.raises(PlayError) as refused:
         lifecycle.create_match(player, "collar", {}, 2, bots_fill_after=timedelta(hours=1))
     assert (refused.value.code, refused.value.status) == ("bots_fill_not_open", 409)
+
+
+def test_a_person_cannot_sign_up_with_a_house_players_kind_of_name(client):
+    page = client.post(
+        "/en/accounts/signup/",
+        {"username": "Bot-Chess-1", "email": "c@example.com", "password1": "a-long-Password-2026",
+         "password2": "a-long-Password-2026", "language": "en", "timezone": "UTC"},
+    ).content.decode()  # fmt: skip
+    assert "kept for the site" in page
+    assert not User.objects.filter(username__iexact="bot-chess-1").exists()
