@@ -3,14 +3,10 @@ so that no email waits behind a bot's search: a turn, and the beat job that swee
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
-from kombu.exceptions import OperationalError
 
+from games.core import outages
 from games.house import seating, turns
-
-logger = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -28,11 +24,8 @@ def sweep() -> int:
 
 
 def queue(match_id: int, version: int) -> bool:
-    """Send one turn to the ``bots`` queue; a broker that cannot take it is logged (the due
-    time stays in the database and the beat sweep queues the turn again)."""
-    try:
-        play_turn.delay(match_id, version)
-    except OperationalError:
-        logger.warning("Could not queue the house player's turn of match %s", match_id)
-        return False
-    return True
+    """Send one turn to the ``bots`` queue. A broker that cannot take it is logged once per
+    outage (``games.core.outages``): the turn stays due in its match, and beat's sweep queues it
+    again after its lease. Whether the broker took it."""
+    outages.enqueue(play_turn, match_id, version)
+    return not outages.is_down(outages.BROKER)
