@@ -17,7 +17,7 @@ from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.ratings.models import RatingChange
 
-from .conftest import until_house_turn
+from .conftest import human_move, until_house_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +187,31 @@ def test_a_person_cannot_sign_up_with_a_house_players_kind_of_name(client):
     ).content.decode()  # fmt: skip
     assert "kept for the site" in page
     assert not User.objects.filter(username__iexact="bot-chess-1").exists()
+
+
+def bots_play_until_the_person(match):
+    from games.house import turns
+
+    while match.seats.filter(bot_level__isnull=False, is_to_act=True).exists():
+        turns.play_turn(match.pk, match.version)
+        match.refresh_from_db()
+    return match
+
+
+def test_the_turn_a_bot_hands_over_at_once_is_emailed_only_if_the_player_has_left(
+    against_bots, policy, queued
+):
+    from games.notifications.checks import verdict
+
+    match = bots_play_until_the_person(until_house_turn(against_bots("collar")))
+    person = match.created_by
+    row = Notification.objects.get(recipient=person, kind="your_turn", version=match.version)
+    assert row.due_at > timezone.now() + timedelta(minutes=9) and row.queued_at is None
+    human_move(match)  # the player was at the table: the email is dropped when it falls due
+    assert verdict(row, row.due_at).action == "suppress"
+    slow = bots_play_until_the_person(
+        until_house_turn(against_bots("collar", bot_pace=Match.BotPace.HOURS))
+    )
+    row = Notification.objects.get(match=slow, recipient=person, kind="your_turn",
+                                   version=slow.version)  # fmt: skip
+    assert row.due_at <= timezone.now() and row.queued_at is not None
