@@ -99,4 +99,8 @@ def test_a_newcomer_makes_a_first_move_against_a_bot_in_each_game_in_three_taps(
         assert len(taps) <= 3, f"{game}: {len(taps)} taps"
         assert Move.objects.filter(match=match, user=user).count() == before + 1
         shoot(page, artifacts, f"{game}-{size}-moved")
+    for language in ("es", "it"):
+        page.goto(f"{site}/{language}/play/")
+        page.locator(".play-now-more summary").click()
+        shoot(page, artifacts, f"dashboard-{size}-{language}")
     context.close()

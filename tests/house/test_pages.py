@@ -187,3 +187,28 @@ def test_the_new_match_form_refuses_more_bots_than_seats_and_filling_a_private_m
     assert "You filled more seats than the match has for others." in page
     assert "Only a match open in the lobby can fill its empty seats" in page
     assert not Match.objects.exists()
+
+
+def test_a_seek_waiting_for_house_players_says_when_they_come(client, player, opponent):
+    from datetime import timedelta
+
+    match = lifecycle.create_match(
+        player, "collar", {}, 2, visibility=Match.Visibility.OPEN,
+        bots_fill_after=timedelta(hours=6), bots_fill_level=2,
+    )  # fmt: skip
+    client.force_login(opponent)
+    for url in ("/en/play/lobby/", f"/en/play/{match.pk}/"):
+        page = client.get(url).content.decode()
+        assert "House players take the free seats in 5" in page, url
+
+
+def test_an_empty_lobby_points_to_play_now(client, player):
+    client.force_login(player)
+    page = client.get("/en/play/lobby/").content.decode()
+    assert 'href="/en/play/#play-now-title"' in page
+
+
+def test_a_bots_profile_takes_few_queries(client, player, django_assert_max_num_queries):
+    client.force_login(player)
+    with django_assert_max_num_queries(12):
+        assert client.get("/en/play/players/bot-risk-2/").status_code == 200
