@@ -4,7 +4,10 @@
 
 plays N seeded matches. Side a holds one seat, which rotates from match to match (seat 0 in the
 first, 1 in the second, …) so that the first player's advantage cancels; side b holds the
-others. Each bot decides from its ``Situation`` only, exactly as on the site.
+others. The matches of one rotation share their seed (the same deal, with side a in each seat
+in turn), which cancels much of the luck of the deal; the intervals treat the matches as
+independent, which overstates the noise, so they err on the side of caution. Each bot decides
+from its ``Situation`` only, exactly as on the site.
 
 How a match counts: the winners share one point (a shared win of two is half a point each); a
 match that reaches the move cap (random Risk players can play for ever), or that ends with no
@@ -159,12 +162,13 @@ def run_arena(
     engine.check_players(players, options)
     tally = Tally(sides={"a": Side(a), "b": Side(b)})
     seeds = random.Random(seed)
+    deal = 0
     for number in range(games):
         a_seat = number % players
+        if a_seat == 0:
+            deal = seeds.getrandbits(48)
         levels = [a if s == a_seat else b for s in range(players)]
-        winners, times, moves = play_match(
-            engine, players, options, seeds.getrandbits(48), levels, max_moves
-        )
+        winners, times, moves = play_match(engine, players, options, deal, levels, max_moves)
         count(tally, a_seat, players, winners)
         tally.moves += moves
         for seat, seconds in times:

@@ -21,7 +21,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -94,7 +94,7 @@ class Playbook(Generic[S]):
     playout: Callable[[S, int, random.Random], Action]
     reward: Callable[[S], Sequence[float]]
     actions: Callable[[S, int], list[Action]] | None = None
-    settled: Callable[[S], bool] | None = None
+    rollout: Callable[[S, random.Random], Sequence[float]] | None = None
     playout_moves: int = 10_000
     #: UCB1's exploration constant, for rewards in [0, 1].
     exploration: float = 0.7
@@ -105,9 +105,19 @@ class Playbook(Generic[S]):
         return self.engine.legal_actions(state, seat)
 
 
-def action_key(action: Action) -> str:
-    """A hashable name of an action (actions are JSON dicts)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+#: The JSON values that are hashable as they are.
+SCALARS = (str, int, float, bool, type(None))
+
+
+def action_key(action: Action) -> Hashable:
+    """A hashable name of an action (actions are JSON dicts; lists and dicts inside become
+    their JSON text)."""
+    return tuple(
+        sorted(
+            (name, value if isinstance(value, SCALARS) else json.dumps(value, sort_keys=True))
+            for name, value in action.items()
+        )
+    )
 
 
 @dataclass
@@ -119,7 +129,7 @@ class Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[Hashable, Node] = field(default_factory=dict)
 
     def ucb(self, exploration: float) -> float:
         mean = self.reward / self.visits
@@ -219,10 +229,11 @@ def step(
 
 def playout(playbook: Playbook[S], state: S, rng: random.Random) -> Sequence[float]:
     """The rewards after playing on from ``state`` with the game's cheap policy."""
+    if playbook.rollout is not None:
+        return playbook.rollout(state, rng)
     engine = playbook.engine
-    settled = playbook.settled
     for _ in range(playbook.playout_moves):
-        if engine.is_over(state) or (settled is not None and settled(state)):
+        if engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
         state = engine.apply(state, seat, playbook.playout(state, seat, rng))

@@ -95,3 +95,16 @@ def test_the_command_runs_without_django():
     )
     assert done.returncode == 0, done.stderr
     assert "win rate" in done.stdout and "peak memory" in done.stdout
+
+
+def test_the_matches_of_one_rotation_are_dealt_alike(monkeypatch):
+    played = []
+
+    def record(engine, players, options, seed, levels, max_moves):
+        played.append((seed, levels.index(2)))
+        return (0,), [], 1
+
+    monkeypatch.setattr(arena, "play_match", record)
+    arena.run_arena("richelieu", 3, {}, 2, 1, 6, 5, 100)
+    assert [seat for _, seat in played] == [0, 1, 2, 0, 1, 2]
+    assert played[0][0] == played[1][0] == played[2][0] != played[3][0]

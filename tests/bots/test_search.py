@@ -64,3 +64,18 @@ def test_the_cpu_time_cap_stops_the_search_and_limits_scale_it():
 def test_a_single_choice_is_played_without_searching():
     outcome = search.run(PLAYBOOK, situation(9), search.Budget(100, 60.0), random.Random(1))
     assert outcome.action == {"type": "add", "amount": 1} and outcome.iterations == 0
+
+
+def test_a_games_own_rollout_replaces_the_move_by_move_playout():
+    def never(state: dict[str, Any], seat: int, rng: random.Random) -> Action:
+        raise AssertionError("the playout policy is not used when the game rolls out itself")
+
+    def rollout(state: dict[str, Any], rng: random.Random) -> list[float]:
+        while not ENGINE.is_over(state):
+            seat = ENGINE.to_act(state)[0]
+            state = ENGINE.apply(state, seat, random_playout(state, seat, rng))
+        return winner_reward(state)
+
+    playbook = search.Playbook(ENGINE, never, winner_reward, rollout=rollout)
+    chosen = search.search(playbook, situation(5), search.Budget(600, 60.0), random.Random(2))
+    assert chosen == {"type": "add", "amount": 2}

@@ -149,8 +149,8 @@ class RichelieuSearch:
             game.take(seat, card)
             if second >= 0 and not game.over:
                 game.take(seat, second)
-        # No marker below the root: finding its best place would cost as much as the rest of
-        # the move, and the playouts place markers.
+            if not game.over:
+                keep_best(game, seat)
         end_turn(game)
 
     def play_root(self, game: Position, move: Move) -> None:
@@ -269,7 +269,14 @@ def choose_searching(
     scored = sorted(
         ((planner.score(action), index) for index, action in enumerate(legal)),
         key=lambda pair: (-pair[0], pair[1]),
-    )[: level.width]
+    )
+    # The search chooses the cards; where a marker goes (or whether one goes at all) is level
+    # 1's choice, whose estimate of a marker's worth reaches further than a short playout.
+    takes = [pair for pair in scored if legal[pair[1]]["type"] == "take"][: level.width]
+    rest = [pair for pair in scored if legal[pair[1]]["type"] != "take"][:1]
+    if not takes:
+        return dict(legal[scored[0][1]])
+    scored = sorted(takes + rest, key=lambda pair: (-pair[0], pair[1]))
     if len(scored) == 1:
         return dict(legal[scored[0][1]])
     top = scored[0][0]
