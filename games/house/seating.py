@@ -24,9 +24,9 @@ def play_now_options(game: str, players: int | None = None) -> tuple[dict[str, A
     """The options and number of players of a "Play now" match of ``game`` (its game's
     ``play_now``: the first it lists, or the one for ``players``)."""
     found = installed_games().get(game)
-    offered = dict(found.play_now) if found else {}
-    if not offered:
+    if found is None or not found.play_now:
         raise PlayError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
+    offered = dict(found.play_now)
     count = next(iter(offered)) if players is None else players
     if count not in offered:
         raise PlayError("bad_players", lifecycle.BAD_PLAYERS, 400)

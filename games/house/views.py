@@ -44,7 +44,8 @@ def play_now_context(user: Any) -> dict[str, Any]:
     """What the "Play now" buttons of the home page and the dashboard show: each game that
     offers it, the other numbers of players, and the level the player chose last."""
     level = getattr(user, "play_now_level", 1) if user.is_authenticated else 1
-    games, more = [], []
+    games: list[dict[str, Any]] = []
+    more: list[dict[str, Any]] = []
     for game in installed_games().values():
         counts = list(game.play_now)
         if not counts:
