@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -145,14 +145,17 @@ def seat_house_players(match: Match, levels: Sequence[int]) -> list[Seat]:
     return seats
 
 
-def house_levels(level: int, count: int, distinct: bool) -> list[int]:
-    """The levels of ``count`` house players around ``level``; all different for a rated
-    match (the nearest levels first), which has room for as many as there are levels."""
+def house_levels(
+    level: int, count: int, distinct: bool, taken: Collection[int] = ()
+) -> list[int]:
+    """The levels of ``count`` house players around ``level``; for a rated match all different
+    and none of ``taken`` (the levels seated already), the nearest levels first."""
     if not distinct:
         return [level] * count
-    if count > len(LEVELS):
+    free = [other for other in LEVELS if other not in taken]
+    if count > len(free):
         raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
-    return sorted(LEVELS, key=lambda other: (abs(other - level), other))[:count]
+    return sorted(free, key=lambda other: (abs(other - level), other))[:count]
 
 
 def fill_with_house_players(match_id: Any, now: datetime | None = None) -> Match | None:
@@ -167,7 +170,9 @@ def fill_with_house_players(match_id: Any, now: datetime | None = None) -> Match
         if match.status != Match.Status.WAITING or not due:
             return None
         level = match.bots_fill_level or 1
-        seat_house_players(match, house_levels(level, free_seats(match), distinct=match.rated))
+        seated = match.seats.filter(bot_level__isnull=False).values_list("bot_level", flat=True)
+        levels = house_levels(level, free_seats(match), match.rated, taken=set(seated))
+        seat_house_players(match, levels)
         match.bots_fill_at = None
         match.save(update_fields=["bots_fill_at"])
         _start_if_full(match)

@@ -215,3 +215,25 @@ def test_the_turn_a_bot_hands_over_at_once_is_emailed_only_if_the_player_has_lef
     row = Notification.objects.get(match=slow, recipient=person, kind="your_turn",
                                    version=slow.version)  # fmt: skip
     assert row.due_at <= timezone.now() and row.queued_at is not None
+
+
+def test_a_rated_seek_is_filled_around_the_house_players_it_has_already(player):
+    match = lifecycle.create_match(
+        player, "richelieu", {}, 4, visibility=Match.Visibility.OPEN, rated=True, bots=[3],
+        bots_fill_after=timedelta(hours=1), bots_fill_level=3,
+    )  # fmt: skip
+    seating.fill_due_seeks(timezone.now() + timedelta(hours=2))
+    levels = sorted(match.seats.filter(bot_level__isnull=False).values_list("bot_level", flat=True))
+    assert levels == [1, 2, 3] and Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
+
+
+def test_a_rematch_against_house_players_starts_at_once(player, queued):
+    from games.play import rematch
+
+    match = seating.play_now(player, "richelieu", level=2, players=3)
+    Match.objects.filter(pk=match.pk).update(bot_pace=Match.BotPace.MINUTES)
+    moves.resign(match.pk, player)
+    again, new = rematch.offer_rematch(match.pk, player)
+    assert new and again.status == Match.Status.ACTIVE
+    assert again.bot_pace == Match.BotPace.MINUTES
+    assert sorted(again.seats.exclude(user=player).values_list("bot_level", flat=True)) == [2, 2]
