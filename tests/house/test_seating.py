@@ -227,12 +227,18 @@ def test_a_rated_seek_is_filled_around_the_house_players_it_has_already(player):
     assert levels == [1, 2, 3] and Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
 
 
-def test_a_rematch_against_house_players_starts_at_once(player, queued):
+def test_a_rematch_against_house_players_starts_at_once(player, policy, queued):
+    from games.house import turns
     from games.play import rematch
 
     match = seating.play_now(player, "richelieu", level=2, players=3)
     Match.objects.filter(pk=match.pk).update(bot_pace=Match.BotPace.MINUTES)
     moves.resign(match.pk, player)
+    for _ in range(500):  # the two house players play on to the end
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        turns.play_turn(match.pk, match.version)
     again, new = rematch.offer_rematch(match.pk, player)
     assert new and again.status == Match.Status.ACTIVE
     assert again.bot_pace == Match.BotPace.MINUTES
