@@ -79,7 +79,7 @@ class MatchForm(forms.Form):
         ),
     )
     bots = forms.TypedChoiceField(
-        label=_("House players (bots)"),
+        label=_("Seats they take now"),
         coerce=int,
         initial=0,
         required=False,
