@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "games.push",
     "games.ratings",
+    "games.house",
 ]
 
 #: The installed games, one package each (see ``games/registry.py``); each is also an app, so
@@ -341,6 +342,9 @@ CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The house players' turns have a queue of their own, so that no email waits behind a bot's
+# search: `celery -A config worker -Q bots` runs them (`make run` runs both queues).
+CELERY_TASK_ROUTES = {"games.house.tasks.play_turn": {"queue": "bots"}}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": timedelta(minutes=1)},
@@ -353,11 +357,16 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
     },
     "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": timedelta(minutes=1)},
+    "house-players": {"task": "games.house.tasks.sweep", "schedule": timedelta(minutes=1)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
     },
 }
+
+# House players (games/house): a turn queued at once that has not moved after this long counts
+# as lost, and the minute sweep queues it again.
+BOTS_LEASE_SECONDS = env_int("BOTS_LEASE_SECONDS", 120, minimum=1)
 
 # Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)

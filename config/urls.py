@@ -21,6 +21,7 @@ urlpatterns += i18n_patterns(
     path("accounts/api/", include("games.api.site_urls")),
     path("play/", include("games.play.urls")),
     path("play/", include("games.social.urls")),
+    path("play/", include("games.house.urls")),
     path("rules/", include("games.rulebooks.urls")),
     path("notifications/", include("games.notifications.urls")),
     path("notifications/push/", include("games.push.urls")),

@@ -28,6 +28,10 @@ def language_of_address(email: str) -> str | None:
     return user.language if user is not None else None
 
 
+#: The start of every house player's username.
+HOUSE_PREFIX = "bot-"
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request: HttpRequest) -> bool:
         return bool(settings.ACCOUNT_SIGNUP_OPEN)
@@ -37,6 +41,12 @@ class AccountAdapter(DefaultAccountAdapter):
         validate_single_line(username)
         if "@" in username:
             raise forms.ValidationError(_("A username cannot contain “@”."), code="at_sign")
+        if username.strip().lower().startswith(HOUSE_PREFIX):
+            # "bot-risk-2" and the like are the house players' (games.house.accounts).
+            raise forms.ValidationError(
+                _("Usernames starting with “bot-” are kept for the site's house players."),
+                code="house_player",
+            )
         return str(super().clean_username(username, shallow=shallow))
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:

@@ -99,6 +99,7 @@ def match_variants() -> list[dict[str, Any]]:
                         "options": option_schema,
                         "players": {"type": "integer", "enum": [players]},
                         "invite": {"type": "array", "maxItems": players - 1},
+                        "bots": {"type": "array", "maxItems": players - 1},
                     },
                     "required": ["game", "players", *(["options"] if required else [])],
                 })  # fmt: skip

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
+from games.house.views import house_poll_seconds, play_now_context
 from games.notifications.models import MatchMute
 from games.play import draws, lifecycle, live, moves, notes, records, rematch, vacation
 from games.play.errors import PlayError, StaleVersion
@@ -115,6 +116,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "waiting_count": counts["waiting"],
         "absences": vacation.absences(players),
         "games": installed_games().values(),
+        **play_now_context(request.user),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),
         # A deadline sooner than this is shown in the warning colour.
@@ -188,6 +190,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
         context["may_join"] = relations.may_see_seek(found, request.user)
     context.update(social_context(request, found, context))
+    context["house_poll"] = house_poll_seconds(found, context["seats"], context["viewer"])
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
         template = "play/_board.html"
@@ -225,7 +228,8 @@ def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) ->
     if mine is None or mine.status == Seat.Status.INVITED:
         return {}
     muted = relations.muted_ids(user)
-    others = [s.user for s in seats if s.user and s.user_id != user.pk]
+    # A house player never writes in the chat: there is nothing of it to mute.
+    others = [s.user for s in seats if s.user and s.user_id != user.pk and not s.user.is_bot]
     return {
         "chat": recent_chat(found, muted),
         "chat_people": [{"user": other, "muted": other.pk in muted} for other in others],
@@ -248,6 +252,11 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
         return response
     if str(found.version) == request.GET.get("version"):
         return HttpResponse(status=204)
+    if request.GET.get("seated"):
+        # A player's page (waiting for a house player): it reloads whole, tray included.
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     context = game_page_context(request, _match_for(request, pk))
     return render(request, "play/_live.html", context)
 

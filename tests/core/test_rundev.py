@@ -167,3 +167,8 @@ def test_links_in_emails_follow_the_port_unless_site_url_is_set(tmp_path, env, s
     unset = {"PORT": "", "SITE_URL": ""}  # an empty variable counts as not set
     result = run_django(tmp_path, {"DEBUG": "1", **unset, **env}, "shell", "-v", "0", "-c", code)
     assert result.stdout.split() == [site_url, f"['{site_url}']"], result.stderr
+
+
+def test_the_worker_takes_the_house_players_queue_as_well_as_the_default_one():
+    worker = rundev.Command().commands("127.0.0.1", "8000")["worker"]
+    assert "--queues=celery,bots" in worker

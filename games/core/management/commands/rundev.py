@@ -135,9 +135,12 @@ class Command(BaseCommand):
         celery = [python, "-m", "celery", "-A", "config"]
         return {
             "web": [python, "manage.py", "runserver", f"{addr}:{port}"],
+            # One worker takes both queues here: the default one (emails, sweeps) and the
+            # house players' (`bots`); a deployment runs a worker for each (README).
             "worker": [
                 *celery,
                 "worker",
+                "--queues=celery,bots",
                 "--pool=solo",
                 "--without-gossip",
                 "--without-mingle",
