@@ -25,6 +25,7 @@ from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
 from games.notifications.models import MatchMute
 from games.play import draws, lifecycle, live, moves, notes, records, rematch, vacation
+from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
@@ -52,7 +53,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
         .first()
     )
     if match is None:
-        raise Http404(_("There is no such match, or you may not see it."))
+        raise HiddenMatch(_("There is no such match, or you may not see it."))
     return match
 
 
@@ -169,6 +170,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "play/create.html", {"form": form, "engine": found.engine})
 
 
+@match_page
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
@@ -232,6 +234,7 @@ def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) ->
     }
 
 
+@match_page
 def live_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The board and the log of a match in progress, for the spectators' page to poll.
 
@@ -240,7 +243,7 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
     """
     found = Match.objects.visible_to(request.user).filter(pk=pk).only("version", "status").first()
     if found is None:
-        raise Http404(_("There is no such match, or you may not see it."))
+        raise HiddenMatch(_("There is no such match, or you may not see it."))
     if found.status != Match.Status.ACTIVE:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
@@ -251,7 +254,7 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/_live.html", context)
 
 
-@login_required
+@player_in_match
 @require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
@@ -291,19 +294,19 @@ def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> Htt
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.resign, _("You resigned from the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def abort(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.vote_abort, _("You asked to abort the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Vote for a draw (``answer=agree``), or withdraw one's vote / decline (``answer=decline``)."""
@@ -324,7 +327,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
@@ -338,7 +341,7 @@ def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=new.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep the reader's private notes; htmx gets the box's status line, a form post the page."""
@@ -364,13 +367,13 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("play:match", args=[found.pk]) + "#notes")
 
 
-@login_required
+@player_in_match
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.cancel_match, _("The match is cancelled."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def invite(request: HttpRequest, pk: int) -> HttpResponse:
     """The creator invites one more player while seats are free."""
@@ -388,13 +391,13 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.join_open_match, _("You joined the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def respond(request: HttpRequest, pk: int) -> HttpResponse:
     """Accept or decline an invitation addressed to the logged-in user."""
@@ -441,7 +444,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/invitation.html", context)
 
 
-@login_required
+@player_in_match
 @require_POST
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     from games.play.chat import post_message
@@ -473,6 +476,7 @@ def toggle_vacation(request: HttpRequest) -> HttpResponse:
     return redirect("play:dashboard")
 
 
+@match_page
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through the positions of a match, during play too, as the reader saw each one.
 
@@ -494,6 +498,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/replay.html", context)
 
 
+@match_page
 def move_log(request: HttpRequest, pk: int) -> HttpResponse:
     """Every move of a match in words, as the reader may see them, newest first, paged."""
     found = _match_for(request, pk)
@@ -508,6 +513,7 @@ def move_log(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/log.html", context)
 
 
+@match_page
 def verify(request: HttpRequest, pk: int) -> HttpResponse:
     """Replay the log from the revealed seed and compare with the stored final state."""
     found = _match_for(request, pk)
@@ -520,6 +526,7 @@ def verify(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@match_page
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """The fair-play record of a finished match, as a JSON file to download."""
     found = _match_for(request, pk)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.notifications.models import MatchMute
+from games.play.access import player_in_match
 from games.play.errors import PlayError
 from games.play.models import Match
 from games.registry import installed_games
@@ -81,7 +82,7 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
     return _back(request, reverse("play:player", args=[person.username]))
 
 
-@login_required
+@player_in_match
 @require_POST
 def match_emails(request: HttpRequest, pk: int) -> HttpResponse:
     """Mute or unmute every email about one match (the same mute as the emails' link)."""
