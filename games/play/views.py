@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
 from games.notifications.models import MatchMute
-from games.play import draws, lifecycle, live, moves, notes, records, rematch, vacation
+from games.play import draws, lifecycle, live, moves, notes, records, rematch, turns, vacation
 from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
@@ -89,7 +89,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     counts = live.aggregate(
         my_turn=Count("pk", filter=to_act), waiting=Count("pk", filter=~invited & ~to_act)
     )
-    soonest_first = (F("match__deadline").asc(nulls_last=True), "match_id")
+    soonest_first = turns.MOST_URGENT_FIRST
     show_all = request.GET.get("all", "")
     my_turn = live.filter(to_act).order_by(*soonest_first)
     waiting = live.exclude(invited).exclude(to_act).order_by(*soonest_first)
@@ -112,6 +112,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     players = {s.user_id for seat in sections["invitations"] for s in seat.match.seats.all()}
     context = {
         **sections,
+        "next_turn": sections["my_turn"][0] if sections["my_turn"] else None,
         "my_turn_count": counts["my_turn"],
         "waiting_count": counts["waiting"],
         "absences": vacation.absences(players),
@@ -183,6 +184,8 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["since"] = [] if only_last else since
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
+    if not context["my_turn"]:
+        context["next_turn"] = turns.next_turn(request.user, leaving=found.pk)
     context.update(chat_panel(request.user, found, context["my_seat"], context["seats"]))
     if found.status == Match.Status.WAITING:
         context["host_vacation_days"] = vacation.days_left(found.created_by)
