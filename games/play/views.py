@@ -188,7 +188,6 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
         context["next_turn"] = turns.next_turn(request.user, leaving=found.pk)
     context.update(chat_panel(request.user, found, context["my_seat"], context["seats"]))
     if found.status == Match.Status.WAITING:
-        context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
         context["may_join"] = relations.may_see_seek(found, request.user)
     context.update(social_context(request, found, context))
@@ -439,7 +438,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "seats": seats,
         # Before accepting, a correspondence player checks who is away and for how long.
         "absences": vacation.absences(s.user_id for s in seats),
-        "host_vacation_days": vacation.days_left(seat.match.created_by),
     }
     if not request.user.is_authenticated:
         trust_address_from_link(request, seat.invited_email)  # the link came to that address
