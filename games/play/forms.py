@@ -33,8 +33,7 @@ def players_error(counts: Sequence[int]) -> str:
     """Why the number of players does not go with the options, naming those that do."""
     return ngettext(
         "With these options a match has %(counts)s player: choose it, or other options.",
-        "With these options a match has %(counts)s players: choose one of them, or other "
-        "options.",
+        "With these options a match has %(counts)s players: choose one of them, or other options.",
         counts[-1],
     ) % {"counts": get_text_list([str(n) for n in counts], gettext("or"))}
 
