@@ -40,9 +40,12 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-# The address in emails; by default the local server of `make run`, on its PORT.
+# The address in emails; by default the local server of `make run`, on its PORT. `make run`
+# serves and prints the same host: localhost and 127.0.0.1 keep two cookie jars, so a player
+# logged in at one address would be logged out at the other one, the emailed links'.
+DEV_HOST = "127.0.0.1"
 PORT = env_int("PORT", 8000, minimum=1)
-SITE_URL = (env_str("SITE_URL") or f"http://localhost:{PORT}").rstrip("/")
+SITE_URL = (env_str("SITE_URL") or f"http://{DEV_HOST}:{PORT}").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [

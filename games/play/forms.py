@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +40,13 @@ def option_help(game: str, help_text: str, section: str) -> str:
 #: The waits an open match may choose before house players fill its empty seats.
 FILL_HOURS = (1, 6, 24, 72)
 HOUSE_FIELDS = ("bots", "bot_level", "bot_pace", "bots_fill_after")
+def players_error(counts: Sequence[int]) -> str:
+    """Why the number of players does not go with the options, naming those that do."""
+    return ngettext(
+        "With these options a match has %(counts)s player: choose it, or other options.",
+        "With these options a match has %(counts)s players: choose one of them, or other options.",
+        counts[-1],
+    ) % {"counts": get_text_list([str(n) for n in counts], gettext("or"))}
 
 
 class MatchForm(forms.Form):
@@ -164,11 +173,12 @@ class MatchForm(forms.Form):
             self.fields[name] = field
             self.option_fields.append(name)
 
-    def _option_sets(self) -> list[dict[str, Any]]:
-        """Every combination of choice options, to list every possible number of players."""
+    def _option_sets(self, every_box: bool = False) -> list[dict[str, Any]]:
+        """Every combination of choice options (and of the boxes too with ``every_box``) the
+        engine accepts, to list every possible number of players."""
         sets: list[dict[str, Any]] = [{}]
         for spec in self.engine.options_schema:
-            values = spec.allowed() if spec.kind == "choice" else (spec.default,)
+            values = spec.allowed() if spec.kind == "choice" or every_box else (spec.default,)
             sets = [{**s, spec.name: v} for s in sets for v in values]
         valid = []
         for options in sets:
@@ -177,6 +187,21 @@ class MatchForm(forms.Form):
             except Exception:
                 continue
         return valid
+
+    def player_counts(self) -> list[dict[str, Any]]:
+        """For the page's script (``static/play/create.js``): each combination of the game's
+        options, as the form's fields send it, with the numbers of players it allows, so that
+        the players field offers only those."""
+        return [
+            {
+                "fields": {
+                    f"option_{name}": value if isinstance(value, bool) else str(value)
+                    for name, value in options.items()
+                },
+                "players": list(self.engine.player_counts(options)),
+            }
+            for options in self._option_sets(every_box=True)
+        ]
 
     def option_boundfields(self) -> list[forms.BoundField]:
         """The game's own options, shown in a group of their own."""
@@ -219,10 +244,9 @@ class MatchForm(forms.Form):
             options = self.engine.normalise_options(self.options())
         except Exception:
             raise forms.ValidationError(_("These options do not go together.")) from None
-        if data.get("players") not in self.engine.player_counts(options):
-            self.add_error(
-                "players", _("This number of players is not possible with these options.")
-            )
+        counts = self.engine.player_counts(options)
+        if data.get("players") not in counts:
+            self.add_error("players", players_error(counts))
         elif data.get("rated") and not can_be_rated(self.engine.slug, options, data["players"]):
             self.add_error("rated", NOT_RATABLE)
         if data.get("followers_only") and data.get("visibility") != Match.Visibility.OPEN:

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
+from games.core.sentences import one_stop
 from games.engines.base import SITE_EVENT_MESSAGES, BaseEngine, Message, Plural, redact_event
 from games.play.models import Match, Move
 from games.registry import get_game
@@ -113,10 +114,12 @@ def render_message(
     game: str, message_id: Message, params: Mapping[str, Any], names: Mapping[int, str]
 ) -> str:
     text = translate(message_id, params)
+    shown = format_params(game, params, names)
     try:
-        return text.format(**format_params(game, params, names))
+        text = text.format(**shown)
     except (KeyError, IndexError, ValueError):
         return text
+    return one_stop(text, (shown[key] for key in SEAT_KEYS & shown.keys()))
 
 
 def render_event(

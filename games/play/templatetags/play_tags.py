@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,6 +40,13 @@ def seat_name(seat: Any, names: Mapping[int, str]) -> str:
 def number_digits(entries: Any) -> int:
     """How many digits the largest move number of a log list has (its margin, ``digits-N``)."""
     return len(str(max((entry["number"] for entry in entries), default=0)))
+
+
+@register.filter
+def whole_days(days: float | None) -> int:
+    """Vacation days left, to the nearest whole day (a vacation started a minute ago has not
+    used a day yet)."""
+    return math.floor((days or 0) + 0.5)
 
 
 @register.filter
