@@ -247,6 +247,17 @@
     summary.textContent = (text.selected ? text.selected + " " : "") + parts.join(" · ");
   }
 
+  // A screen reader hears why Confirm is off (its description): a move is still to choose on
+  // the board, or the cards to trade.
+  function explainConfirm() {
+    var reason = null;
+    if (!chosen) reason = hint;
+    else if (confirm.disabled) reason = paramsBox.querySelector("legend");
+    if (reason && !reason.id) reason.id = "tray-reason";
+    if (reason) confirm.setAttribute("aria-describedby", reason.id);
+    else confirm.removeAttribute("aria-describedby");
+  }
+
   function render() {
     paint();
     showChoices();
@@ -256,6 +267,7 @@
     confirm.disabled = !chosen || (subset !== null && cards.length === 0);
     undo.disabled = !chosen && picked.length === 0;
     hint.hidden = chosen !== null;
+    explainConfirm();
     tray.classList.toggle("is-choosing", picked.length > 0 || chosen !== null);
     actionInput.value = chosen ? JSON.stringify(chosen.template) : "";
   }
