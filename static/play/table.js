@@ -72,6 +72,7 @@
   var hint = tray.querySelector("[data-hint]");
   var confirm = tray.querySelector("[data-confirm]");
   var undo = tray.querySelector("[data-undo]");
+  var rule = tray.querySelector("[data-rule]");
   var actions = data.actions;
 
   var picked = [];      // board keys tapped so far
@@ -268,6 +269,8 @@
     undo.disabled = !chosen && picked.length === 0;
     hint.hidden = chosen !== null;
     explainConfirm();
+    rule.hidden = !(chosen && chosen.rule);
+    if (chosen && chosen.rule) rule.href = chosen.rule;
     tray.classList.toggle("is-choosing", picked.length > 0 || chosen !== null);
     actionInput.value = chosen ? JSON.stringify(chosen.template) : "";
   }
