@@ -125,23 +125,29 @@ class RichelieuPresenter(Presenter):
 
 
 @cache
-def card_face(card_id: str, lang: str) -> SafeString:
+def card_face(card_id: str, lang: str) -> dict[str, Any]:
     """What is printed on a card (region code and name, number, shields, symbol): the same
-    in every match, drawn once per language."""
+    in every match, drawn once per language. The board sets the match's own marks (a marker,
+    a face-down disc) in their places between these parts, so that none covers another."""
     card = CARDS[card_id]
-    face = {
+    return {
         "code": REGION_CODES[card.region],
         "number": card_number(card_id),
         "name": COMPONENTS.names["regions"][card.region].get(lang, card.region),
-        "shield_marks": range(card.shields),
+        "shields": SafeString(
+            render_to_string("richelieu/_shields.html", {"marks": range(card.shields)}).strip()
+        ),
         "symbol": card.symbol,
     }
-    return SafeString(render_to_string("richelieu/_card_face.html", {"card": face}).strip())
 
 
 def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     """The four rows, each card with its number, whether it lies at an end of its row, and
-    its words (region name, what a screen reader says of it) ready for the template."""
+    its words (region name, what a screen reader says of it) ready for the template.
+
+    Each row also comes in three parts, its two takeable ends (``left``, ``right``; a last
+    card is ``left`` only) and the cards between them (``middle``): the board keeps the ends
+    in view and lets the middle scroll between them when the row is too long for the page."""
     rows = []
     for index, row in enumerate(view.get("rows", [])):
         last = len(row) - 1
@@ -163,7 +169,15 @@ def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
                     "spoken": spoken_card(card, end, lang),
                 }
             )
-        rows.append({"number": index + 1, "cards": cards})
+        rows.append(
+            {
+                "number": index + 1,
+                "cards": cards,
+                "left": cards[0] if cards else None,
+                "middle": cards[1:-1],
+                "right": cards[-1] if len(cards) > 1 else None,
+            }
+        )
     return rows
 
 

@@ -56,6 +56,15 @@
         found.classList.add("is-last");
       }
     });
+    all("[data-scroll-frame] .is-last", root).forEach(showInFrame);
+  }
+
+  // A mark in a frame that scrolls sideways (the cards between a Richelieu row's ends) is
+  // brought to the middle of the frame's view; the page itself does not move.
+  function showInFrame(node) {
+    var frame = node.closest("[data-scroll-frame]");
+    var box = node.getBoundingClientRect(), view = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
   }
   var data = dataNode ? JSON.parse(dataNode.textContent) : { actions: [], marks: [] };
   markLastMove();
