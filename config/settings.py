@@ -80,6 +80,9 @@ INSTALLED_APPS += PARTIDA_GAMES
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After the static files (they say nothing of the database): notes a database outage's end.
+    "games.core.outages.RecoveryMiddleware",
+    "games.api.middleware.QueryLengthMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -140,7 +143,14 @@ CACHE_URL = env_str("CACHE_URL")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}.")
-    CACHES = {"default": {"BACKEND": "games.core.cache.RedisCache", "LOCATION": CACHE_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "games.core.cache.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A Redis that is down or hung is given up on at once: the site goes on without it.
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
+        }
+    }
     # Sessions read from the shared cache, written through to the database. Only with Redis:
     # a per-process cache would keep a session another process has ended.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -310,7 +320,15 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
 else:
     # Tasks are acknowledged late; a task not acknowledged within this time is redelivered.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 1}
+# A request that queues a task never waits long for a broker that is away: every task the site
+# queues is for an outbox row that stays due, and the minute sweep queues it again.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -368,9 +386,12 @@ API_WEBHOOK_ALLOW_PRIVATE = env_bool("API_WEBHOOK_ALLOW_PRIVATE", DEBUG)
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
 
 # Logging: warnings and errors to the console; never log a game state (views only).
+# A database outage is logged once (games.core.outages), not as a traceback per request.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"outages": {"()": "games.core.outages.OutageTracebacks"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["outages"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }

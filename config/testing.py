@@ -5,8 +5,30 @@ client speaks plain HTTP, so the HTTPS redirect is off. Values already in the en
 """
 
 import os
+from typing import Any
+
+import pytest
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("SECRET_KEY", "test-only-key-not-secret-" + "x" * 32)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("DEBUG", "0")
+
+
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption(
+        "--reverse-order",
+        action="store_true",
+        default=False,
+        help="Run the tests in the reverse of their usual order (CI does once), to show that no "
+        "test depends on what an earlier one left behind.",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    """Reverse before pytest-django sorts the tests into its groups (database tests, then
+    transactional ones, then the rest): its sort is stable, so each group runs reversed and
+    the transactional tests still come after the ones that rely on migrated data."""
+    if config.getoption("--reverse-order"):
+        items.reverse()

@@ -187,6 +187,17 @@ def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _empty_caches() -> None:
+    """Each test starts with empty caches: request counters (API throttles, the login lock,
+    allauth's rate limits), sessions kept in a cache and anything else an earlier test left
+    there would otherwise decide the next test's answer (the shared Redis of CI included)."""
+    from django.core.cache import caches
+
+    for cache in caches.all():
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_outside_requests() -> Iterator[None]:
     """Each test starts in the source language (a request may leave another one active)."""
     from django.utils import translation

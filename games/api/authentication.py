@@ -13,7 +13,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from games.api.models import ApiToken, token_digest
+from games.api.models import TOKEN_SHAPE, ApiToken, token_digest
 from games.api.throttling import BadTokenThrottle
 
 #: ``last_used_at`` is written at most this often per token, so reads stay reads.
@@ -25,31 +25,30 @@ class TokenAuthentication(authentication.BaseAuthentication):
     """``Authorization: Bearer <token>``; a revoked (deleted) token fails at its next use."""
 
     def authenticate(self, request: Request) -> tuple[Any, ApiToken] | None:
+        """The token's user. A valid token is always let through, whatever other requests from
+        its address did (the ``bad_tokens`` rate holds back only requests whose token fails);
+        a token that cannot be one of ours (wrong shape) costs no query."""
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower().decode("latin-1") not in KEYWORDS:
             return None
+        raw = header[1].decode("ascii", errors="replace") if len(header) == 2 else ""
+        token = None
+        if TOKEN_SHAPE.fullmatch(raw):
+            found = ApiToken.objects.select_related("user").filter(digest=token_digest(raw))
+            token = found.first()
+        if token is not None and token.user.is_active:
+            self._touch(token)
+            return token.user, token
         guard = BadTokenThrottle()
         wait = guard.blocked(request)
         if wait is not None:
             raise exceptions.Throttled(wait)
+        guard.record(request)
         if len(header) != 2:
-            guard.record(request)
             raise exceptions.AuthenticationFailed(
                 _("The Authorization header must be “Bearer” followed by one token.")
             )
-        try:
-            raw = header[1].decode("ascii")
-        except UnicodeDecodeError:
-            raw = ""
-        token = None
-        if raw:
-            found = ApiToken.objects.select_related("user").filter(digest=token_digest(raw))
-            token = found.first()
-        if token is None or not token.user.is_active:
-            guard.record(request)
-            raise exceptions.AuthenticationFailed(_("This token is not valid."))
-        self._touch(token)
-        return token.user, token
+        raise exceptions.AuthenticationFailed(_("This token is not valid."))
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="api"'

@@ -8,16 +8,19 @@ Details: ``fields`` (400, per input field), ``current_version`` (409 stale versi
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.utils.translation import gettext
+from django.template.loader import render_to_string
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
+from games.core import outages
 from games.play.errors import IllegalMove, PlayError
 
 logger = logging.getLogger(__name__)
@@ -52,7 +55,10 @@ DESCRIPTIONS = {
     415: _("The body must be application/json."),
     422: _("Illegal move: `engine_code`, `section` and `section_url` name the rule it breaks."),
     429: _("Too many requests: wait `retry_after` seconds."),
-    503: _("The change could not be saved just now (`not_recorded`); nothing changed: try again."),
+    503: _(
+        "Nothing changed: the change could not be saved just now (`not_recorded`), or the site "
+        "cannot reach its database (`unavailable`, with `Retry-After`). Try again."
+    ),
 }
 
 
@@ -138,9 +144,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         details["retry_after"] = max(1, int(exc.wait + 0.999))
         headers["Retry-After"] = str(details["retry_after"])
-        message = gettext("Too many requests. Try again in %(seconds)s seconds.") % {
-            "seconds": details["retry_after"]
-        }
+        message = ngettext(
+            "Too many requests. Try again in %(seconds)s second.",
+            "Too many requests. Try again in %(seconds)s seconds.",
+            details["retry_after"],
+        ) % {"seconds": details["retry_after"]}
     return Response(body(code, message, **details), status=exc.status_code, headers=headers)
 
 
@@ -155,6 +163,11 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    error = sys.exc_info()[1]
+    if outages.is_database_outage(error):
+        assert error is not None
+        outages.went_down(outages.DATABASE, error)
+        return unavailable(request)
     if is_api(request):
         message = _("Something went wrong on our side. It is logged; try again later.")
         return JsonResponse(body("server_error", message), status=500)
@@ -177,3 +190,16 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return JsonResponse(body("not_found", NOTHING_HERE), status=404)
     return defaults.page_not_found(request, exception)
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """The answer while the database cannot be reached: 503 with ``Retry-After``, JSON under
+    /api/, elsewhere a short page in the reader's language that reads nothing from the
+    database (no context processors: it is rendered without the request)."""
+    headers = {"Retry-After": str(outages.RETRY_AFTER)}
+    if is_api(request):
+        message = _("The site cannot reach its database just now. Nothing changed: try again.")
+        payload = body("unavailable", message, retry_after=outages.RETRY_AFTER)
+        return JsonResponse(payload, status=503, headers=headers)
+    page = render_to_string("503.html", {"retry_after": outages.RETRY_AFTER})
+    return HttpResponse(page, status=503, headers=headers)

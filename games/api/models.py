@@ -8,6 +8,7 @@ the Celery task that sends it is only a nudge, and the beat sweep retries what i
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
 from django.conf import settings
@@ -23,6 +24,10 @@ SHOWN_CHARACTERS = 10
 
 def token_digest(raw: str) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+#: What every token made by ``new_raw_token`` looks like; anything else is refused unread.
+TOKEN_SHAPE = re.compile(re.escape(TOKEN_PREFIX) + r"[A-Za-z0-9_-]{43}")
 
 
 def new_raw_token() -> str:

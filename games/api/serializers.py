@@ -23,6 +23,7 @@ from games.api.strict import (
     StrictRegexField,
 )
 from games.api.webhooks import validate_webhook_url
+from games.core.outbound import validate_http_url
 from games.core.text import (
     normalise_text,
     validate_single_line,
@@ -298,7 +299,10 @@ class PushKeysSerializer(serializers.Serializer):
 class PushSubscriptionInputSerializer(serializers.Serializer):
     """A browser's subscription as its ``PushSubscription.toJSON()`` gives it."""
 
-    endpoint = StrictCharField(max_length=1000, help_text="https://…, from the push service.")
+    endpoint = StrictCharField(
+        max_length=1000, validators=[validate_http_url],
+        help_text="https://…, from the push service; its host must resolve to public addresses.",
+    )  # fmt: skip
     keys = PushKeysSerializer()
     device = StrictCharField(
         max_length=60, required=False, validators=[validate_visible_line],

@@ -79,6 +79,11 @@ class StrictChoiceField(serializers.ChoiceField):
 
 
 class QueryIntegerField(serializers.IntegerField):
+    def get_value(self, dictionary: Any) -> Any:
+        # DRF reads an empty value in a query string (``?page_size=``) as left out: here it
+        # is a number that is not there, refused as the schema's ``integer`` type says.
+        return dictionary.get(self.field_name, serializers.empty)
+
     def to_internal_value(self, data: Any) -> int:
         if not isinstance(data, str) or not DIGITS.fullmatch(data):
             self.fail("invalid")

@@ -16,18 +16,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
-import ipaddress
 import json
 import logging
-import socket
-import ssl
 import time
 from datetime import datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.core.validators import RegexValidator
 from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
@@ -35,7 +30,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
-from games.core.text import LINE_FORBIDDEN
+from games.core import outages, outbound
 from games.play.changes import TURN_KINDS, MatchChange
 from games.play.errors import PlayError
 
@@ -56,51 +51,28 @@ def backoff(attempts: int) -> timedelta:
 # Registering -----------------------------------------------------------------------------
 
 
-#: What the API takes as a webhook's URL (the schema shows this pattern): http or https, a
-#: host name, a port if any, then anything visible.
-_VISIBLE = rf"[^{LINE_FORBIDDEN}\s]"
-_PORT = r"(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})"
-WEBHOOK_URL = rf"\Ahttps?://[^{LINE_FORBIDDEN}\s/?#@:\[\]]+(:{_PORT})?([/?#]{_VISIBLE}*)?\Z"
-validate_webhook_url = RegexValidator(
-    WEBHOOK_URL, _("Enter an http:// or https:// address."), code="invalid_url"
-)
+#: What the API takes as a webhook's URL (the schema shows its pattern).
+validate_webhook_url = outbound.validate_http_url
 
 
-def resolve(host: str, port: int) -> list[str]:
-    """The addresses ``host`` resolves to (one DNS lookup)."""
-    return list(dict.fromkeys(info[4][0] for info in socket.getaddrinfo(host, port)))
+#: What the webhook check says of each reason a URL is refused.
+REFUSALS = {
+    outbound.Refusal.SCHEME: _("The URL must start with http:// or https://."),
+    outbound.Refusal.HOST: _("The URL must start with http:// or https://."),
+    outbound.Refusal.UNRESOLVED: _("This host name does not resolve."),
+    outbound.Refusal.PRIVATE: _("The URL must point to a public address of the internet."),
+}
 
 
 def checked_address(url: str) -> str:
-    """Resolve the URL's host once and check every address it gives: the one to connect to.
-
-    The send connects to this very address (``_post``), never resolving the name again: a
-    name that answered with a public address for the check cannot answer with a private one
-    for the connection (DNS rebinding).
-    """
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise PlayError("bad_webhook_url", _("The URL must start with http:// or https://."), 400)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-        addresses = resolve(parts.hostname, port)
-    except (OSError, UnicodeError, ValueError):
-        raise PlayError("bad_webhook_url", _("This host name does not resolve."), 400) from None
-    if not addresses:
-        raise PlayError("bad_webhook_url", _("This host name does not resolve."), 400)
+    """Resolve the URL's host once and check every address it gives: the one to connect to
+    (``games.core.outbound``: the send connects to this very address, never resolving the
+    name again)."""
     allow_private = getattr(settings, "API_WEBHOOK_ALLOW_PRIVATE", False)
-    if not allow_private and any(not _is_public(address) for address in addresses):
-        raise PlayError(
-            "bad_webhook_url", _("The URL must point to a public address of the internet."), 400
-        )
-    return addresses[0]
-
-
-def _is_public(address: str) -> bool:
     try:
-        return ipaddress.ip_address(address.split("%")[0]).is_global
-    except ValueError:
-        return False
+        return outbound.checked_address(url, ("http", "https"), allow_private)
+    except outbound.RefusedAddress as refused:
+        raise PlayError("bad_webhook_url", REFUSALS[refused.reason], 400) from None
 
 
 def check_url(url: str) -> None:
@@ -163,10 +135,7 @@ def _nudge(delivery_id: int) -> None:
     """Ask a worker to send the row now; if the broker is down, the beat sweep will."""
     from games.api.tasks import deliver_webhook
 
-    try:
-        deliver_webhook.delay(delivery_id)
-    except Exception:  # the row stays due; never fail the move because of the broker
-        logger.warning("could not queue webhook delivery %s", delivery_id, exc_info=True)
+    outages.enqueue(deliver_webhook, delivery_id)
 
 
 def retry_due(now: datetime | None = None, limit: int = 500) -> int:
@@ -199,37 +168,6 @@ def verify(secret: str, body: bytes, header: str, now: float | None = None) -> b
     if abs((now or time.time()) - timestamp) > SIGNATURE_TOLERANCE:
         return False
     return hmac.compare_digest(sign(secret, body, timestamp), f"t={timestamp},v1={fields['v1']}")
-
-
-class PinnedHTTPConnection(http.client.HTTPConnection):
-    """HTTP to ``address``, whatever ``host`` (sent as the Host header) resolves to now."""
-
-    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout)
-        self.address = address
-
-    def connect(self) -> None:
-        self.sock = socket.create_connection((self.address, self.port), self.timeout)
-
-
-class PinnedHTTPSConnection(http.client.HTTPSConnection):
-    """HTTPS to ``address``; the certificate is checked for ``host`` (also sent as SNI)."""
-
-    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
-        self.address = address
-
-    def connect(self) -> None:
-        sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
-
-
-def connection_for(url: str, address: str) -> http.client.HTTPConnection:
-    parts = urlsplit(url)
-    https = parts.scheme == "https"
-    port = parts.port or (443 if https else 80)
-    kind = PinnedHTTPSConnection if https else PinnedHTTPConnection
-    return kind(parts.hostname or "", port, address, TIMEOUT_SECONDS)
 
 
 def deliver(delivery_id: int, now: datetime | None = None) -> str:
@@ -266,8 +204,6 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
         address = checked_address(url)
     except PlayError as refused:
         return None, str(refused.message)
-    parts = urlsplit(url)
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "Partida-Webhooks/1",
@@ -275,14 +211,10 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
         "X-Partida-Delivery": str(delivery.pk),
         "X-Partida-Signature": sign(delivery.webhook.secret, body, int(time.time())),
     }
-    connection = connection_for(url, address)
     try:
-        connection.request("POST", target, body=body, headers=headers)
-        status = connection.getresponse().status
+        status = outbound.post(url, address, body, headers, TIMEOUT_SECONDS).status_code
     except (OSError, ValueError, http.client.HTTPException) as failure:
         return None, f"{type(failure).__name__}: {failure}"
-    finally:
-        connection.close()
     return status, "" if 200 <= status < 300 else f"HTTP {status}"
 
 

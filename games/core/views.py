@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -10,6 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.celery import app as celery_app
+from games.core import outages
 from games.core.i18n import set_language_cookie, url_in_language
 from games.registry import installed_games
 
@@ -38,20 +38,25 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 
 def _database_ok() -> bool:
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
-    except Exception:
-        return False
+    return outages.database_answers()
+
+
+#: How long /healthz waits for the broker: a monitor's probe wants an answer, not a retry.
+BROKER_PROBE_SECONDS = 0.15
 
 
 def _broker_ok() -> bool:
+    """Whether the broker takes a connection now: one attempt, no retry, a short time-out."""
+    options = {**settings.CELERY_BROKER_TRANSPORT_OPTIONS}
+    if settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        options["socket_connect_timeout"] = options["socket_timeout"] = BROKER_PROBE_SECONDS
     try:
-        with celery_app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+        with celery_app.connection_for_write(
+            settings.CELERY_BROKER_URL, transport_options=options
+        ) as conn:
+            conn.ensure_connection(max_retries=0, timeout=BROKER_PROBE_SECONDS)
         return True
-    except Exception:
+    except outages.BROKER_ERRORS:
         return False
 
 

@@ -3,6 +3,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.notifications import outbox
 from games.notifications.models import MatchMute, Notification, NotificationSettings
@@ -47,7 +48,11 @@ class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         )
         for pk in failed:
             outbox.queue(pk)
-        self.message_user(request, _("%(count)s emails queued again.") % {"count": len(failed)})
+        self.message_user(
+            request,
+            ngettext("%(count)s email queued again.", "%(count)s emails queued again.", len(failed))
+            % {"count": len(failed)},
+        )
 
 
 @admin.register(NotificationSettings)

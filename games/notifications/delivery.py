@@ -23,6 +23,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.accounts.verification import verified_addresses
+from games.core import outages
 from games.notifications import checks, emails, pushes
 from games.notifications.facts import Facts
 from games.notifications.models import Channel, Notification
@@ -79,7 +80,8 @@ def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
         )
         Notification.objects.filter(pk__in=ids).update(queued_at=now)
         for start in range(0, len(ids), BATCH_SIZE):
-            deliver_batch.delay_on_commit(ids[start : start + BATCH_SIZE])
+            batch = ids[start : start + BATCH_SIZE]
+            transaction.on_commit(lambda batch=batch: outages.enqueue(deliver_batch, batch))
     return ids
 
 

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.core import outages
 from games.notifications.models import Channel, Mode, Notification
 from games.push.models import PushSubscription
 from games.push.subscriptions import enabled as push_enabled
@@ -191,4 +192,5 @@ def queue_many(notification_ids: list[int]) -> None:
     from games.notifications.tasks import deliver_batch
 
     if notification_ids:
-        deliver_batch.delay_on_commit(list(notification_ids))
+        ids = list(notification_ids)
+        transaction.on_commit(lambda: outages.enqueue(deliver_batch, ids))

@@ -190,11 +190,21 @@ def accept_invitation(seat_id: Any, user: Any) -> Match:
 
 
 def decline_invitation(seat_id: Any, user: Any) -> None:
+    """Decline an invitation that is still open.
+
+    The seat is read again under the match's lock: an accept of the same invitation that got
+    the lock first (and may have started the match) closes it, and this answers 409.
+    """
     with transaction.atomic():
-        seat = Seat.objects.filter(pk=seat_id, status=Seat.Status.INVITED).first()
+        seat = Seat.objects.filter(pk=seat_id).first()
         if seat is None or seat.user_id not in (None, user.pk):
             raise PlayError(*errors.NOT_FOUND)
         match = lock_match(seat.match_id)
+        seat.refresh_from_db()
+        if seat.status != Seat.Status.INVITED or match.status != Match.Status.WAITING:
+            raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+        if seat.user_id not in (None, user.pk):
+            raise PlayError(*errors.NOT_FOUND)
         if seat.user_id is None and match.seats.filter(user=user).exists():
             # The link of an invitation by email, opened by someone seated already.
             raise PlayError("already_invited", _("You already have a seat in this match."), 409)

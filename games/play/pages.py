@@ -156,24 +156,28 @@ def fallback_fields(actions: list[dict[str, Any]]) -> dict[str, Any]:
     return {"numbers": list(numbers.values()), "cards": sorted(cards.items())}
 
 
-def since_last_visit(match: Match, seat: Seat | None, names: Mapping[int, str]) -> list[Any]:
-    """The moves of others since the reader last opened the page (and remember this visit).
+def since_last_visit(
+    match: Match, seat: Seat | None, names: Mapping[int, str]
+) -> tuple[list[Any], int]:
+    """The moves of others since the reader last opened the page (and remember this visit):
+    the last ``SINCE_LENGTH`` of them in words, and how many there were in all.
 
     Only for a player of the match; the first visit shows nothing.
     """
     if seat is None or seat.status not in (Seat.Status.JOINED, Seat.Status.OUT):
-        return []
+        return [], 0
     seen, now = seat.seen_version, match.version
     if seen >= now:
-        return []
+        return [], 0
     Seat.objects.filter(pk=seat.pk).update(seen_version=now)
     seat.seen_version = now
     if seen == 0 and not match.moves.filter(user=seat.user_id).exists():
-        return []
-    moves = list(match.moves.filter(number__gt=seen).exclude(user=seat.user_id).order_by("number"))[
-        -SINCE_LENGTH:
-    ]
-    return render_log(match, moves, seat.number, names)
+        return [], 0
+    others = match.moves.filter(number__gt=seen).exclude(user=seat.user_id)
+    latest = list(others.order_by("-number")[:SINCE_LENGTH])[::-1]
+    # A Risk round can be dozens of moves: the summary counts them all, the list shows the last.
+    count = len(latest) if len(latest) < SINCE_LENGTH else others.count()
+    return render_log(match, latest, seat.number, names), count
 
 
 def recent_chat(match: Match, muted: Collection[int] = ()) -> list[ChatMessage]:

@@ -172,13 +172,14 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
-    since = since_last_visit(found, context["my_seat"], context["names"])
+    since, since_count = since_last_visit(found, context["my_seat"], context["names"])
     # When the one move since the reader's last visit is the last move, the "Last move" line
     # already tells it: it is marked new there rather than told twice.
     last = context["last_move"]
     only_last = bool(last and len(since) == 1 and since[0]["number"] == last["number"])
     context["last_move_new"] = only_last
     context["since"] = [] if only_last else since
+    context["since_count"] = since_count
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
     context.update(chat_panel(request.user, found, context["my_seat"], context["seats"]))

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
-import requests
 from django.conf import settings
 from pywebpush import WebPushException, webpush
 
+from games.core import outbound
 from games.push.models import PushSubscription
-from games.push.subscriptions import endpoint_allowed
+from games.push.subscriptions import checked_endpoint
 
 #: How long the push service keeps a message for a browser that is offline: a day (a turn
 #: lasts days; a reminder after that is stale anyway, and the next one will come).
@@ -25,20 +24,11 @@ class SubscriptionGone(Exception):
     """The push service no longer knows this browser (404 or 410): forget it."""
 
 
-_local = threading.local()
-
-
-def session() -> requests.Session:
-    """A session per thread, so that sends to one push service reuse the connection."""
-    if getattr(_local, "session", None) is None:
-        _local.session = requests.Session()
-    return _local.session  # type: ignore[no-any-return]
-
-
 def send(subscription: PushSubscription, payload: dict[str, Any]) -> None:
     """Encrypt ``payload`` for the browser and post it; raise on any refusal (the outbox
     retries), ``SubscriptionGone`` when the browser is gone."""
-    if not endpoint_allowed(subscription.endpoint):
+    address = checked_endpoint(subscription.endpoint)
+    if address is None:
         raise WebPushException("The push endpoint no longer points to an allowed address.")
     try:
         webpush(
@@ -49,7 +39,8 @@ def send(subscription: PushSubscription, payload: dict[str, Any]) -> None:
             vapid_claims={"sub": settings.VAPID_SUBJECT},
             ttl=TTL_SECONDS,
             timeout=TIMEOUT_SECONDS,
-            requests_session=session(),
+            # Posted to the address just checked, never resolved again (DNS rebinding).
+            requests_session=outbound.PinnedSession(address),
         )
     except WebPushException as error:
         if getattr(error.response, "status_code", None) in GONE:

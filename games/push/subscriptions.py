@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import base64
-import ipaddress
 import re
-import socket
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.core import outbound
 from games.play.errors import PlayError
 from games.push.models import PushSubscription
 
@@ -31,29 +29,25 @@ def unavailable() -> PlayError:
 
 def endpoint_allowed(url: str) -> bool:
     """An https URL whose host resolves to public addresses only (with PUSH_ALLOW_PRIVATE,
-    http and private or loopback addresses too): the site posts there, so it must not be a
-    way into the site's own network."""
-    parts = urlsplit(url)
-    allow_private = settings.PUSH_ALLOW_PRIVATE
-    if parts.scheme != "https" and not (allow_private and parts.scheme == "http"):
-        return False
-    if not parts.hostname or parts.username or parts.password:
-        return False
-    if allow_private:
+    any http or https URL with a host): the site posts there, so it must not be a way into
+    the site's own network (``games.core.outbound``; each send checks it again)."""
+    if settings.PUSH_ALLOW_PRIVATE:
+        try:
+            outbound.checked_shape(url, ("http", "https"))
+        except outbound.RefusedAddress:
+            return False
         return True
-    try:
-        found = socket.getaddrinfo(parts.hostname, parts.port or 443)
-    except (OSError, UnicodeError, ValueError):
-        return False
-    addresses = {info[4][0] for info in found}
-    return bool(addresses) and all(_is_public(address) for address in addresses)
+    return checked_endpoint(url) is not None
 
 
-def _is_public(address: str) -> bool:
+def checked_endpoint(url: str) -> str | None:
+    """The address to post to, resolved once and checked; ``None`` if the URL is refused."""
+    allow_private = settings.PUSH_ALLOW_PRIVATE
+    schemes = ("http", "https") if allow_private else ("https",)
     try:
-        return ipaddress.ip_address(address.split("%")[0]).is_global
-    except ValueError:
-        return False
+        return outbound.checked_address(url, schemes, allow_private)
+    except outbound.RefusedAddress:
+        return None
 
 
 def key_bytes(value: str) -> bytes | None:

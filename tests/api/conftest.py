@@ -1,4 +1,6 @@
-"""API test helpers: callers with a personal token, and a clean throttle count per test."""
+"""API test helpers: callers with a personal token, and the site served by gunicorn.
+
+Every test starts with empty caches (``tests/conftest.py``), so with fresh request counters."""
 
 from __future__ import annotations
 
@@ -62,14 +64,6 @@ class Caller:
 def fast_passwords(settings: Any) -> None:
     """The tests make many users; a slow password hash would only slow them down."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles(settings: Any) -> None:
-    """Each test starts with empty request counters (the cache may be a shared Redis)."""
-    from django.core.cache import cache
-
-    cache.clear()
 
 
 @pytest.fixture

@@ -1,7 +1,10 @@
 """Every refusal has one JSON shape, a stable code and a message in the caller's language."""
 
 import pytest
+from django.utils import translation
+from rest_framework.exceptions import Throttled
 
+from games.api.errors import exception_handler
 from games.api.models import ApiToken
 from tests.api.conftest import Caller, to_act
 
@@ -121,6 +124,20 @@ def test_too_many_requests_is_a_429_with_retry_after(as_user, player, start_matc
     body = assert_error(response, 429, "throttled")
     assert 0 < body["retry_after"] <= 60 and response["Retry-After"] == str(body["retry_after"])
     assert me.get(f"/matches/{match.pk}/chat/").status_code == 200  # reading is not counted
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Too many requests. Try again in 1 second."),
+        ("es", "Demasiadas peticiones. Vuelve a intentarlo dentro de 1 segundo."),
+        ("it", "Troppe richieste. Riprova tra 1 secondo."),
+    ],
+)
+def test_a_wait_of_one_second_says_one_second(language, message):
+    with translation.override(language):
+        response = exception_handler(Throttled(wait=0.4), {})
+    assert (response.data["message"], response["Retry-After"]) == (message, "1")
 
 
 def test_move_submission_has_its_own_rate(as_user, start_match, settings):

@@ -9,6 +9,7 @@ import pytest
 
 from games.api import webhooks
 from games.api.models import Webhook, WebhookDelivery
+from games.core import outbound
 from tests.api.test_webhooks import Receiver
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,7 @@ def test_the_send_connects_to_the_checked_address_not_to_a_second_answer(
     settings.API_WEBHOOK_ALLOW_PRIVATE = False
     port = local.server.server_address[1]
     resolver = Resolver([PUBLIC], ["127.0.0.1"])  # public for the check, loopback after
-    monkeypatch.setattr(webhooks, "resolve", resolver)
+    monkeypatch.setattr(outbound, "resolve", resolver)
     connected = []
 
     def no_internet(address, timeout=None, *args, **kwargs):
@@ -67,7 +68,7 @@ def test_a_name_that_answers_with_a_private_address_is_not_called(
 ):
     settings.API_WEBHOOK_ALLOW_PRIVATE = False
     port = local.server.server_address[1]
-    monkeypatch.setattr(webhooks, "resolve", Resolver([PUBLIC, "127.0.0.1"]))
+    monkeypatch.setattr(outbound, "resolve", Resolver([PUBLIC, "127.0.0.1"]))
     delivery = due_delivery(start_match, player, f"http://bot.example:{port}/hook")
     webhooks.deliver(delivery.pk)
     delivery.refresh_from_db()
@@ -77,7 +78,7 @@ def test_a_name_that_answers_with_a_private_address_is_not_called(
 def test_the_request_names_the_original_host(start_match, player, local, settings, monkeypatch):
     settings.API_WEBHOOK_ALLOW_PRIVATE = True
     port = local.server.server_address[1]
-    monkeypatch.setattr(webhooks, "resolve", Resolver(["127.0.0.1"]))
+    monkeypatch.setattr(outbound, "resolve", Resolver(["127.0.0.1"]))
     delivery = due_delivery(start_match, player, f"http://bot.example:{port}/hook?x=1")
     assert webhooks.deliver(delivery.pk) == WebhookDelivery.Status.DELIVERED
     [(headers, _body)] = local.received
@@ -95,7 +96,14 @@ def test_https_connects_to_the_checked_address_and_checks_the_certificate_of_the
             return sock
 
     monkeypatch.setattr(socket, "create_connection", lambda a, t=None, *x, **k: opened.append(a))
-    connection = webhooks.connection_for("https://bot.example/hook", PUBLIC)
+    connection = outbound.connection_for("https://bot.example/hook", PUBLIC, 20)
     connection._context = FakeContext()
     connection.connect()
     assert opened == [(PUBLIC, 443)] and wrapped == ["bot.example"]
+
+
+@pytest.mark.parametrize("address", ["224.0.0.1", "ff02::1", "127.0.0.1", "10.1.2.3", "0.0.0.0"])
+def test_a_multicast_or_private_address_is_refused_like_the_others(monkeypatch, address):
+    monkeypatch.setattr(outbound, "resolve", Resolver([address]))
+    with pytest.raises(webhooks.PlayError, match="public address"):
+        webhooks.checked_address("http://bot.example/hook")

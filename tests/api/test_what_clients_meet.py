@@ -126,6 +126,24 @@ def test_a_flood_of_bad_tokens_is_throttled_per_client_address(client, settings)
     assert other.status_code == 401
 
 
+def test_a_valid_token_is_never_refused_for_other_requests_bad_tokens(
+    client, settings, player, token_of
+):
+    """Behind a proxy without PROXY_COUNT every client shares one address: a flood of bad
+    tokens from it must not lock out the people whose tokens are good."""
+    settings.API_THROTTLE_RATES = {"bad_tokens": "30/min"}
+    good = token_of(player)
+    wrong = "pt_" + "x" * 43  # shaped like a token, so it is looked up and fails
+    answers = [
+        client.get("/api/v1/ping/", HTTP_AUTHORIZATION=f"Bearer {wrong}").status_code
+        for _ in range(32)
+    ]
+    assert answers[:30] == [401] * 30 and answers[30:] == [429, 429]
+    mine = client.get("/api/v1/ping/", HTTP_AUTHORIZATION=f"Bearer {good}")
+    assert mine.status_code == 200, mine.json()
+    assert client.get("/api/v1/ping/", HTTP_AUTHORIZATION=f"Bearer {wrong}").status_code == 429
+
+
 def test_public_reads_refuse_a_bad_token_with_a_documented_401(client):
     response = client.get("/api/v1/games/", HTTP_AUTHORIZATION="Bearer pt_nope")
     assert response.status_code == 401 and response.json()["code"] == "authentication_failed"

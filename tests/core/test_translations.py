@@ -50,6 +50,17 @@ def test_placeholders_survive_translation(language):
             )
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_msgfmt_checks_the_catalogue_without_a_warning(language, require):
+    """``msgfmt -c``: formats, plural forms against the header's ``nplurals``, the header."""
+    require("gettext")
+    path = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
+    checked = subprocess.run(
+        ["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert (checked.returncode, checked.stderr) == (0, "")
+
+
 def test_the_catalogues_hold_every_string_marked_in_the_code(tmp_path, require):
     require("gettext")
     work = tmp_path / "project"

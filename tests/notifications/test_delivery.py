@@ -130,5 +130,6 @@ def test_staff_see_failures_in_the_admin_and_can_send_them_again(
             {"action": "retry", "_selected_action": [row.pk]},
         )
     assert response.status_code == 302
+    assert "1 email queued again." in client.get(response.url).content.decode()
     row.refresh_from_db()
     assert row.status == "sent" and len(mailoutbox) == 1

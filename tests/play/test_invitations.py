@@ -100,6 +100,22 @@ def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(
     assert match.seats.get(user__username="newfriend").status == Seat.Status.JOINED
 
 
+def test_an_invitation_to_one_day_per_move_says_one_day(
+    client, player, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.create_match(
+            player, "collar", {}, 2, days_per_move=1, invite=["new.friend@example.com"]
+        )
+    (email,) = mailoutbox  # in the host's language
+    assert "en Partida, con 1 día por jugada." in email.body
+    assert "en Partida, con 1 día por jugada." in email.alternatives[0][0]
+    path = re.search(r"https?://[^/]+/\w\w(/play/invitation/\S+/)", email.body).group(1)
+    for language, words in (("en", "with 1 day per move."), ("es", "con 1 día por jugada.")):
+        page = client.get(f"/{language}{path}").content.decode()
+        assert words in page
+
+
 def test_a_forged_invitation_link_is_a_clear_404(client, player):
     client.force_login(player)
     response = client.get("/en/play/invitation/not-a-real-token/")

@@ -6,7 +6,7 @@ import pytest
 
 from games.play import moves
 from games.play.errors import IllegalMove, PlayError, StaleVersion
-from games.play.models import Match, Move
+from games.play.models import Match, Move, Seat
 from games.registry import get_engine
 
 pytestmark = pytest.mark.django_db
@@ -120,4 +120,16 @@ def test_verify_matches_replays_every_match_to_its_cache(start_match, capsys):
     assert "1 matches replay to their cached state" in capsys.readouterr().out
     Match.objects.filter(pk=match.pk).update(version=99)
     with pytest.raises(Exception, match="differ from their log"):
+        call_command("verify_matches")
+
+
+def test_verify_matches_reports_a_running_match_waiting_for_a_declined_seat(start_match):
+    from django.core.management import call_command
+
+    match = start_match("collar")
+    call_command("verify_matches")
+    waiting = match.seats.get(is_to_act=True)
+    Seat.objects.filter(pk=waiting.pk).update(status=Seat.Status.DECLINED)
+    stuck = f"wait for a seat no joined player holds: \\[{match.pk}\\]"
+    with pytest.raises(Exception, match=stuck):
         call_command("verify_matches")

@@ -86,3 +86,25 @@ def test_the_quick_reference_is_the_first_section_a_reader_sees(
         expect(page.locator("#rule-quick-reference")).to_be_in_viewport()
         page.screenshot(path=artifacts / f"{game}-{language}-quick-reference-{name}.png")
         page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_player_searching_their_own_word_lands_on_the_section(
+    live_server, open_page, artifacts, scheme
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/es/rules/risk/")
+        page.fill("#rule-search-q", "fortificar")
+        page.locator(".rule-search button").click()
+        page.wait_for_url("**/es/rules/search/**")
+        first = page.locator(".search-results h2 a").first
+        expect(first).to_have_text("Maniobra")
+        expect(page.locator(".search-results mark").first).to_have_text("maniobra")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"search-fortificar-{name}-{scheme}.png")
+        first.click()
+        page.wait_for_url("**/es/rules/risk/#rule-maneuver")
+        expect(page.locator("#rule-maneuver")).to_be_in_viewport()
+        page.screenshot(path=artifacts / f"maneuver-{name}-{scheme}.png")

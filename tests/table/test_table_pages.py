@@ -9,7 +9,7 @@ from html import unescape
 
 import pytest
 
-from games.play import moves, records
+from games.play import moves, pages, records
 from games.play.models import Match
 from games.play.pages import concrete_action
 from games.play.table import split_choices, table_actions
@@ -104,6 +104,23 @@ def test_since_your_last_visit_counts_in_the_readers_language(tiny, client, star
     play(match, 1)
     page = client.get(f"/it/play/{match.pk}/").content.decode()
     assert "Dalla tua ultima visita: 2 mosse" in page
+
+
+def test_since_your_last_visit_counts_every_move_though_it_lists_the_last(
+    tiny, client, start_match, monkeypatch
+):
+    monkeypatch.setattr(pages, "SINCE_LENGTH", 2)
+    match = start_match("tiny")
+    first = play(match, 1)
+    client.force_login(first)
+    client.get(f"/en/play/{match.pk}/")
+    for _ in range(3):
+        play(match, 1)  # theirs
+        play(match, 1)  # the reader's own, made elsewhere
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
+    assert "Since your last visit: 3 moves" in page
+    listed = re.search(r'<details class="since".*?</details>', page, re.S)[0]
+    assert listed.count("<li ") == 2
 
 
 def test_history_steps_during_play_show_the_readers_own_view_then(client, start_match):

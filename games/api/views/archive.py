@@ -67,7 +67,7 @@ class ArchiveFilterSerializer(serializers.Serializer):
         help_text="Only rated matches (`true`) or only unrated ones (`false`).",
     )  # fmt: skip
     cursor = serializers.CharField(
-        required=False, allow_blank=True, validators=[NO_NULL],
+        required=False, allow_blank=True, max_length=1000, validators=[NO_NULL],
         help_text="From `next` or `previous`; a cursor that cannot be read is a 404.",
     )  # fmt: skip
     page_size = QueryIntegerField(

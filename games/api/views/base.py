@@ -73,7 +73,7 @@ def visible_match(request: Request, pk: int) -> Match:
 
 class PageParameters(serializers.Serializer):
     cursor = serializers.CharField(
-        required=False, allow_blank=True,
+        required=False, allow_blank=True, max_length=1000,
         help_text="From `next` or `previous`; a cursor that cannot be read is a 404.",
     )  # fmt: skip
     page_size = QueryIntegerField(
