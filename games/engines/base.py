@@ -325,6 +325,10 @@ class BaseEngine(ABC, Generic[S]):
     #: The rulebook section anchors this engine links to (errors, options, score lines).
     #: The wiki must have a section with each anchor in every language.
     sections: tuple[str, ...] = ()
+    #: The section that explains each phase and each action type (``action["type"]``): the
+    #: game page links its phase and the move chosen in its tray there.
+    phase_sections: Mapping[str, str] = {}
+    action_sections: Mapping[str, str] = {}
 
     # Players and options -------------------------------------------------------------
 

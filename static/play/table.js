@@ -56,6 +56,15 @@
         found.classList.add("is-last");
       }
     });
+    all("[data-scroll-frame] .is-last", root).forEach(showInFrame);
+  }
+
+  // A mark in a frame that scrolls sideways (the cards between a Richelieu row's ends) is
+  // brought to the middle of the frame's view; the page itself does not move.
+  function showInFrame(node) {
+    var frame = node.closest("[data-scroll-frame]");
+    var box = node.getBoundingClientRect(), view = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
   }
   var data = dataNode ? JSON.parse(dataNode.textContent) : { actions: [], marks: [] };
   markLastMove();
@@ -72,6 +81,7 @@
   var hint = tray.querySelector("[data-hint]");
   var confirm = tray.querySelector("[data-confirm]");
   var undo = tray.querySelector("[data-undo]");
+  var rule = tray.querySelector("[data-rule]");
   var actions = data.actions;
 
   var picked = [];      // board keys tapped so far
@@ -291,6 +301,17 @@
     summary.textContent = (text.selected ? text.selected + " " : "") + parts.join(" · ");
   }
 
+  // A screen reader hears why Confirm is off (its description): a move is still to choose on
+  // the board, or the cards to trade.
+  function explainConfirm() {
+    var reason = null;
+    if (!chosen) reason = hint;
+    else if (confirm.disabled) reason = paramsBox.querySelector("legend");
+    if (reason && !reason.id) reason.id = "tray-reason";
+    if (reason) confirm.setAttribute("aria-describedby", reason.id);
+    else confirm.removeAttribute("aria-describedby");
+  }
+
   function render() {
     paint();
     showChoices();
@@ -300,6 +321,9 @@
     confirm.disabled = !chosen || (subset !== null && cards.length === 0);
     undo.disabled = !chosen && picked.length === 0;
     hint.hidden = chosen !== null || choicesBox.querySelector(".tray-label") !== null;
+    explainConfirm();
+    rule.hidden = !(chosen && chosen.rule);
+    if (chosen && chosen.rule) rule.href = chosen.rule;
     tray.classList.toggle("is-choosing", picked.length > 0 || chosen !== null);
     actionInput.value = chosen ? JSON.stringify(chosen.template) : "";
     if (picked.length || chosen) keepInView(false);

@@ -19,9 +19,11 @@ from typing import Any
 
 from games.collar.engine import rules, scoring
 from games.collar.engine.catalogue import (
+    ACTION_SECTIONS,
     ERRORS,
     EVENTS,
     OPTIONS,
+    PHASE_SECTIONS,
     PHASES,
     SCORE_LABELS,
     SECTIONS,
@@ -42,6 +44,8 @@ class CollarEngine(BaseEngine[CollarState]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)

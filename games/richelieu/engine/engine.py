@@ -34,7 +34,16 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.richelieu.engine import rules, scoring
-from games.richelieu.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
+from games.richelieu.engine.catalogue import (
+    ACTION_SECTIONS,
+    ERRORS,
+    EVENTS,
+    OPTIONS,
+    PHASE_SECTIONS,
+    PHASES,
+    SCORE_LABELS,
+    SECTIONS,
+)
 from games.richelieu.engine.state import (
     RULES_VERSIONS,
     State,
@@ -58,6 +67,8 @@ class RichelieuEngine(BaseEngine[State]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)

@@ -76,7 +76,16 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.risk.engine import rules, scoring
-from games.risk.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
+from games.risk.engine.catalogue import (
+    ACTION_SECTIONS,
+    ERRORS,
+    EVENTS,
+    OPTIONS,
+    PHASE_SECTIONS,
+    PHASES,
+    SCORE_LABELS,
+    SECTIONS,
+)
 from games.risk.engine.data import static_board
 from games.risk.engine.state import RiskState, copy_events, state_from_json, state_to_json
 from games.risk.engine.view import build_view, determinize, hidden_variant
@@ -93,6 +102,8 @@ class RiskEngine(BaseEngine[RiskState]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)
