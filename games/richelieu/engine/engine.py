@@ -29,7 +29,7 @@ version 1 to its end and its log replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
@@ -42,7 +42,7 @@ from games.richelieu.engine.state import (
     state_from_json,
     state_to_json,
 )
-from games.richelieu.engine.view import build_view, hidden_variant
+from games.richelieu.engine.view import build_view, determinize, hidden_variant
 
 
 class RichelieuEngine(BaseEngine[State]):
@@ -100,6 +100,17 @@ class RichelieuEngine(BaseEngine[State]):
 
     def hidden_variant(self, state: State, seat: int | None, seed: int) -> State:
         return hidden_variant(state, seat, seed)
+
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> State:
+        return determinize(view, seat, seed, self.rules_version(version), events)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state_to_json(state)
