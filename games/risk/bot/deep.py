@@ -18,8 +18,9 @@ from games.risk.bot import actions, greedy, response
 from games.risk.bot.cards import best_set, set_troops, wants_trade
 from games.risk.bot.evaluate import evaluate
 from games.risk.bot.legal import Legal
-from games.risk.bot.plan import STOP, Budget, clock, search, strongest_source
+from games.risk.bot.plan import STOP, Budget, clock, over, search, strongest_source
 from games.risk.bot.position import Position
+from games.risk.engine.data import board
 
 BUDGETS: dict[int, Budget] = {
     2: Budget(samples=24, screen=4, keep=5, depth=3, sweep=4, chains_per_source=2, seconds=0.3),
@@ -37,6 +38,13 @@ BUDGETS: dict[int, Budget] = {
 }
 #: How many borders get the whole reserve in turn, to see which plan it serves best.
 PLACEMENT_CANDIDATES = {2: 4, 3: 7}
+#: The two-player game: how many neutral territories are tried for the neutral troops, and
+#: how many simulated replies of the opponent judge each.
+NEUTRAL_CANDIDATES = {2: 4, 3: 6}
+NEUTRAL_REPLIES = {2: 4, 3: 8}
+#: Level 3: how many of the best maneuvers (by the position they leave) are judged again by
+#: the next player's simulated replies.
+MANEUVER_REPLIES = 4
 
 
 def lighter(budget: Budget, share: int, replies: bool = False) -> Budget:
@@ -76,13 +84,14 @@ def choose_attack(
         source = strongest_source(pos, target)
         if source is not None and (source, target) in legal.blitzes:
             return greedy.blitz_action(legal, source, target)
-    return choose_end(pos, legal)
+    return choose_end(pos, legal, budget, rng, deadline)
 
 
 def choose_move_in(
     pos: Position, legal: Legal, budget: Budget, rng: random.Random, deadline: float | None
 ) -> Action:
-    """The split of troops between the two territories the rest of the turn scores best."""
+    """The split of troops between the two territories the rest of the turn scores best (at
+    level 3, the two best splits again with the next player's reply)."""
     assert legal.move_in is not None
     source, target, most = legal.move_in
     usual = greedy.choose_move_in(pos, legal)["troops"]
@@ -91,16 +100,22 @@ def choose_move_in(
         return actions.move_in(splits[0])
     light = lighter(budget, len(splits))
     seed = rng.getrandbits(64)
-    best: tuple[float, int] | None = None
+    scored: list[tuple[float, int, Position]] = []
     for troops in splits:
         moved = attacking(pos)
         moved.troops[source] -= troops
         moved.troops[target] += troops
         score = search(moved, light, random.Random(seed), deadline).score
-        if best is None or score > best[0]:
-            best = (score, troops)
-    assert best is not None
-    return actions.move_in(best[1])
+        scored.append((score, -troops, moved))
+    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    if budget.replies and not over(deadline):
+        light = lighter(budget, 2, replies=True)
+        rescored = [
+            (search(moved, light, random.Random(seed), deadline, response.reply).score, order)
+            for _, order, moved in scored[:2]
+        ]
+        return actions.move_in(-max(rescored)[1])
+    return actions.move_in(-scored[0][1])
 
 
 # Reinforcements and cards -------------------------------------------------------------------
@@ -206,13 +221,49 @@ def choose_trade(
     return actions.trade(cards) if spend > keep + 1.0 else None
 
 
+# The two-player game's neutral troops ------------------------------------------------------
+
+
+def choose_neutral(
+    pos: Position,
+    legal: Legal,
+    level: int,
+    budget: Budget,
+    rng: random.Random,
+    deadline: float | None,
+) -> Action:
+    """The neutral troops go where they hamper the opponent's next turn most (his simulated
+    replies), among the neutral territories our own turn does not mean to attack."""
+    troops = max(legal.neutral_places.values())
+    reserve = pos.income(pos.me)
+    places = dict.fromkeys(pos.held(pos.me), reserve)
+    ours = attacking(spread(pos, places, reserve))
+    avoid = set(search(ours, lighter(budget, 4), rng, deadline).plan.targets)
+    ranked = sorted(legal.neutral_places, key=lambda t: (-greedy.neutral_score(pos, t), t))
+    choices = [t for t in ranked if t not in avoid][: NEUTRAL_CANDIDATES[level]] or ranked[:1]
+    seeds = [rng.getrandbits(64) for _ in range(NEUTRAL_REPLIES[level])]
+    best: tuple[float, int] | None = None
+    for t in choices:
+        placed = pos.copy()
+        placed.troops[t] += troops
+        total = sum(
+            evaluate(response.reply(placed, random.Random(seed)), start=True) for seed in seeds
+        )
+        if best is None or total > best[0]:
+            best = (total, t)
+    assert best is not None
+    return actions.place_neutral(greedy.ids(best[1]), troops)
+
+
 # The end of the turn ------------------------------------------------------------------------
 
 
-def choose_end(pos: Position, legal: Legal) -> Action:
-    """The maneuver that leaves the best position, or none."""
-    best_score = evaluate(pos)
-    best: Action | None = None
+def choose_end(
+    pos: Position, legal: Legal, budget: Budget, rng: random.Random, deadline: float | None
+) -> Action:
+    """The maneuver that leaves the best position, or none (at level 3, the best few by the
+    next player's simulated replies)."""
+    scored: list[tuple[float, int, Action | None]] = [(evaluate(pos), 0, None)]
     for source, (choices, most) in sorted(legal.maneuvers.items()):
         amounts = sorted({most, greedy.spare(pos, source)} - {0})
         ranked = sorted(choices, key=lambda t: (-greedy.need(pos, t), t))[:3]
@@ -222,12 +273,37 @@ def choose_end(pos: Position, legal: Legal) -> Action:
                     continue
                 pos.troops[source] -= troops
                 pos.troops[target] += troops
-                score = evaluate(pos)
+                score = evaluate(pos) - 0.25
                 pos.troops[source] += troops
                 pos.troops[target] -= troops
-                if score > best_score + 0.25:
-                    best_score = score
-                    best = actions.maneuver(greedy.ids(source), greedy.ids(target), troops)
+                move = actions.maneuver(greedy.ids(source), greedy.ids(target), troops)
+                scored.append((score, -len(scored), move))
+    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    best = scored[0][2]
+    if budget.replies and len(scored) > 1 and not over(deadline):
+        best = replied_end(pos, [item[2] for item in scored[:MANEUVER_REPLIES]], budget, rng)
     if best is not None:
         return best
     return dict(actions.END_TURN) if legal.end_turn else dict(actions.END_ATTACK)
+
+
+def replied_end(
+    pos: Position, moves: list[Action | None], budget: Budget, rng: random.Random
+) -> Action | None:
+    """Of ``moves`` (``None``: no maneuver), the one whose position scores best after the
+    next player's simulated replies (the same draws for each)."""
+    index = board().index
+    seeds = [rng.getrandbits(64) for _ in range(budget.reply_samples)]
+    best: tuple[float, int] | None = None
+    for number, move in enumerate(moves):
+        moved = pos.copy()
+        if move is not None:
+            moved.troops[index[move["from"]]] -= move["troops"]
+            moved.troops[index[move["to"]]] += move["troops"]
+        total = sum(
+            evaluate(response.reply(moved, random.Random(seed)), start=True) for seed in seeds
+        )
+        if best is None or total > best[0]:
+            best = (total, number)
+    assert best is not None
+    return moves[best[1]]

@@ -30,13 +30,16 @@ class Weights:
     exposure: float = 1.0
     #: How much of the strongest other's strength counts against us (the rest: their mean).
     leader: float = 0.5
+    #: The share of the cards' worth that counts (the introductory game may end before a
+    #: large set can be traded).
+    cards: float = 1.0
 
 
 def weights_for(mode: str) -> Weights:
     if mode == CLASSIC:
         return Weights(income_turns=3.0, territory=0.5)
     if mode == INTRO:
-        return Weights(income_turns=1.5, territory=4.0)
+        return Weights(income_turns=1.5, territory=4.0, cards=0.6)
     return Weights(income_turns=2.0, territory=3.0)
 
 
@@ -75,7 +78,8 @@ def strength(pos: Position, seat: int, counts: Tally, weights: Weights) -> float
     cards = pos.card_troops(seat)
     if seat == pos.me and pos.conquered:
         cards += card_worth()
-    value = counts.troops[seat] + weights.income_turns * counts.incomes[seat] + cards
+    value = counts.troops[seat] + weights.income_turns * counts.incomes[seat]
+    value += cards * weights.cards
     value += weights.territory * count
     target = pos.target
     if target is not None and count >= target - 3:
@@ -84,29 +88,91 @@ def strength(pos: Position, seat: int, counts: Tally, weights: Weights) -> float
 
 
 def exposure(pos: Position, counts: Tally) -> float:
-    """What the strongest enemy next to each of our territories may take from us next turn,
-    after placing his reinforcements there: the chance times the territory's worth to us."""
+    """What the enemies may take from us before our next turn (level 3: by what each can
+    afford; below: by his likeliest attacks)."""
+    if pos.deep:
+        return exposure_affordable(pos, counts)
+    return exposure_nearby(pos, counts)
+
+
+def exposure_nearby(pos: Position, counts: Tally) -> float:
+    """What the enemies next to us may take from us next turn: for each of our territories and
+    each enemy next to it, the chance his largest stack there, with his reinforcements, takes
+    it, times its worth to us. An enemy makes only a few such attacks in a turn: his three
+    likeliest count in full, the others by a quarter."""
     b = board()
     me = pos.me
     owner = pos.owner
     troops = pos.troops
     worth = 1.0 + weights_for(pos.mode).territory
-    total = 0.0
+    risks: dict[int, list[float]] = {}
     for t, held in enumerate(owner):
         if held != me:
             continue
-        best = 0
-        enemy = -1
+        stacks: dict[int, int] = {}
         for n in b.neighbours[t]:
             o = owner[n]
-            if o != me and 0 <= o < NEUTRAL_BASE and troops[n] > best:
-                best, enemy = troops[n], o
-        if enemy < 0:
+            if o != me and 0 <= o < NEUTRAL_BASE and troops[n] > stacks.get(o, 0):
+                stacks[o] = troops[n]
+        if not stacks:
             continue
-        chance = win_chance(best + counts.incomes[enemy], troops[t])
         ci = b.continent_of[t]
         value = worth + (b.continent_bonus[ci] * 2 if counts.continent_owner[ci] == me else 0)
-        total += chance * value
+        for enemy, stack in stacks.items():
+            chance = win_chance(stack + counts.incomes[enemy], troops[t])
+            risks.setdefault(enemy, []).append(chance * value)
+    total = 0.0
+    for values in risks.values():
+        values.sort(reverse=True)
+        total += sum(values[:3]) + sum(values[3:]) / 4
+    return total
+
+
+#: What a conquest costs the attacker on average: the troop left in it, and about one troop
+#: lost for each defender.
+CONQUEST_COST = (1.0, 0.9)
+
+
+def exposure_affordable(pos: Position, counts: Tally) -> float:
+    """Each enemy next to us can afford a few conquests: his reinforcements and the troops
+    his territories next to ours can spare, each conquest costing a troop left behind plus
+    about one for each defender. He takes what is worth most for its cost (the continents
+    we hold first), each territory once among all enemies, the strongest enemy first."""
+    b = board()
+    me = pos.me
+    owner = pos.owner
+    troops = pos.troops
+    worth = 1.0 + weights_for(pos.mode).territory
+    spare: dict[int, int] = {}
+    targets: dict[int, set[int]] = {}
+    for t, held in enumerate(owner):
+        if held != me:
+            continue
+        for n in b.neighbours[t]:
+            o = owner[n]
+            if o != me and 0 <= o < NEUTRAL_BASE:
+                targets.setdefault(o, set()).add(t)
+    for enemy, ours in targets.items():
+        fronts = {n for t in ours for n in b.neighbours[t] if owner[n] == enemy}
+        spare[enemy] = counts.incomes[enemy] + sum(troops[n] - 1 for n in fronts)
+    taken: set[int] = set()
+    total = 0.0
+    for enemy in sorted(spare, key=lambda e: (-spare[e], e)):
+        budget = float(spare[enemy])
+        offers = []
+        for t in targets[enemy] - taken:
+            ci = b.continent_of[t]
+            value = worth + (b.continent_bonus[ci] * 2 if counts.continent_owner[ci] == me else 0)
+            cost = CONQUEST_COST[0] + CONQUEST_COST[1] * troops[t]
+            offers.append((value / cost, t, value, cost))
+        offers.sort(reverse=True)
+        for _, t, value, cost in offers:
+            if budget <= 0:
+                break
+            share = min(1.0, budget / cost)
+            total += value * share
+            budget -= cost
+            taken.add(t)
     return total
 
 

@@ -90,7 +90,7 @@ def choose_setup_place(pos: Position, legal: Legal) -> Action:
 
 def neutral_score(pos: Position, t: int) -> float:
     """Neutral troops go where they stand in the opponent's way: next to his troops, in a
-    continent he is filling, and not where we mean to pass."""
+    continent he is filling, and not where we mean to pass; less where many already stand."""
     b = board()
     ci = b.continent_of[t]
     score = 0.0
@@ -104,7 +104,7 @@ def neutral_score(pos: Position, t: int) -> float:
     for seat in pos.active:
         if seat != pos.me:
             score += continent_appeal(pos, seat, ci) * 2
-    return score - continent_appeal(pos, pos.me, ci)
+    return (score - continent_appeal(pos, pos.me, ci)) * 4 / (pos.troops[t] + 3)
 
 
 def choose_neutral(pos: Position, legal: Legal) -> Action:

@@ -50,6 +50,8 @@ class Plan:
 
 
 STOP = Plan(())
+#: The lengths of the sprees (``spree``) among the candidates, up to a level's reach.
+SPREES = (2, 3, 5, 8, 12)
 
 
 def strongest_source(pos: Position, target: int) -> int | None:
@@ -190,9 +192,40 @@ def sweeps(pos: Position, most: int) -> list[Plan]:
     return plans
 
 
+def spree(pos: Position, length: int) -> Plan | None:
+    """The ``length`` easiest conquests one after the other: each the target our strongest
+    neighbouring stack is likeliest to take, the troops expected to survive moving in."""
+    sim = pos.copy()
+    order: list[int] = []
+    for _ in range(length):
+        best: tuple[float, int, int] | None = None
+        for t, owner in enumerate(sim.owner):
+            if owner == sim.me:
+                continue
+            source = strongest_source(sim, t)
+            if source is None:
+                continue
+            chance = blitz_odds(sim.troops[source], sim.troops[t]).win
+            if chance >= 0.5 and (best is None or chance > best[0]):
+                best = (chance, source, t)
+        if best is None:
+            break
+        _, source, t = best
+        left = max(2, round(blitz_odds(sim.troops[source], sim.troops[t]).attackers_left))
+        sim.owner[t] = sim.me
+        sim.troops[source], sim.troops[t] = 1, left - 1
+        order.append(t)
+    return Plan(tuple(order)) if len(order) >= 2 else None
+
+
 def candidates(pos: Position, budget: Budget) -> list[Plan]:
     plans = singles(pos) + chains(pos, budget.depth, budget.chains_per_source)
     plans += sweeps(pos, budget.sweep)
+    for length in SPREES:
+        if length <= budget.depth * 2 + 2:
+            found = spree(pos, length)
+            if found is not None:
+                plans.append(found)
     unique: dict[tuple[int, ...], Plan] = {}
     for plan in plans:
         unique.setdefault(plan.targets, plan)

@@ -6,7 +6,8 @@ import random
 
 from games.bots.base import Situation
 from games.engines.base import Action
-from games.risk.bot import actions, deep, greedy
+from games.risk.bot import actions, greedy
+from games.risk.bot import deep as deep_module
 from games.risk.bot.cards import wants_trade
 from games.risk.bot.legal import Legal
 from games.risk.bot.plan import Budget
@@ -17,11 +18,13 @@ from games.risk.engine.state import SETUP_PLACE
 class RiskPolicy:
     """Levels 1-3 (see the package's docstring)."""
 
-    def __init__(self, budgets: dict[int, Budget] | None = None) -> None:
-        self.budgets = budgets or deep.BUDGETS
+    def __init__(self, budgets: dict[int, Budget] | None = None, deep: bool = True) -> None:
+        self.budgets = budgets or deep_module.BUDGETS
+        self.deep = deep
 
     def choose(self, situation: Situation, level: int, rng: random.Random) -> Action:
         pos = Position.from_view(situation.view, situation.seat)
+        pos.deep = level >= 3 and self.deep
         legal = Legal.read(situation.legal)
         if level >= 2 and not legal.claims and pos.phase != SETUP_PLACE:
             return self.look_ahead(pos, legal, level, rng)
@@ -30,20 +33,22 @@ class RiskPolicy:
     def look_ahead(self, pos: Position, legal: Legal, level: int, rng: random.Random) -> Action:
         """Levels 2 and 3 (see ``deep``)."""
         budget = self.budgets[min(level, 3)]
-        deadline = deep.deadline_for(budget)
+        deadline = deep_module.deadline_for(budget)
         if legal.tradable and not legal.places:
             cards = wants_trade(pos)
             if cards:
                 return actions.trade(cards)
         if legal.neutral_places:
-            return greedy.choose_neutral(pos, legal)
+            if not budget.replies:
+                return greedy.choose_neutral(pos, legal)
+            return deep_module.choose_neutral(pos, legal, level, budget, rng, deadline)
         if legal.places:
-            return deep.choose_reinforcement(pos, legal, level, budget, rng, deadline)
+            return deep_module.choose_reinforcement(pos, legal, level, budget, rng, deadline)
         if legal.move_in is not None:
-            return deep.choose_move_in(pos, legal, budget, rng, deadline)
+            return deep_module.choose_move_in(pos, legal, budget, rng, deadline)
         if legal.blitzes:
-            return deep.choose_attack(pos, legal, budget, rng, deadline)
-        return deep.choose_end(pos, legal)
+            return deep_module.choose_attack(pos, legal, budget, rng, deadline)
+        return deep_module.choose_end(pos, legal, budget, rng, deadline)
 
     def greedy(self, pos: Position, legal: Legal) -> Action:
         """Level 1, and the classic game's setup at every level."""

@@ -56,6 +56,8 @@ class Position:
     gained_cards: int = 0
     #: False when ``me`` is another seat played in a simulation: its hand is unknown.
     hand_known: bool = True
+    #: Level 3's deeper evaluation (``evaluate.exposure``).
+    deep: bool = False
 
     @classmethod
     def from_view(cls, view: View, seat: int) -> Position:

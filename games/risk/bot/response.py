@@ -1,9 +1,9 @@
-"""Level 3's deeper evaluation: the next player's turn played out after ours.
+"""Level 3's deeper evaluation: the other players' turns played out after ours.
 
-The reply is level 1's plan, cheaply: the next player's reinforcements (and a trade when his
-hand is large) go on the territory from which his best attack has the most to gain, then he
-blitzes greedily, the dice sampled, while an attack is worth it. What is left of our position
-then is scored at the start of our next turn.
+Each reply is level 1's plan, cheaply: the player's reinforcements (and a trade when his hand
+is large) go on the territory from which his best attack has the most to gain, then he blitzes
+greedily, the dice sampled, while an attack is worth it. What is left of our position once
+every other player has moved is scored at the start of our next turn.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from games.risk.bot.judgement import attack_gain
 from games.risk.bot.odds import sample_blitz
 from games.risk.bot.plan import take
 from games.risk.bot.position import MEAN_STARS, Position
+from games.risk.engine.catalogue import INTRO
 from games.risk.engine.data import board
 
 #: The most attacks a simulated reply makes (enough for a turn; keeps its cost bounded).
@@ -22,13 +23,14 @@ MOST_ATTACKS = 8
 TRADED_HAND = 5
 
 
-def next_seat(pos: Position) -> int | None:
-    """The player who moves after us."""
+def seats_after(pos: Position) -> list[int]:
+    """The players who move after us, in turn order, until our next turn."""
+    seats = []
     for step in range(1, pos.players):
         seat = (pos.me + step) % pos.players
         if seat in pos.active and seat in pos.owner:
-            return seat
-    return None
+            seats.append(seat)
+    return seats
 
 
 def expected_trade(cards: int) -> int:
@@ -57,13 +59,9 @@ def best_strike(pos: Position, bonus: int = 0) -> tuple[float, int, int] | None:
     return best
 
 
-def reply(pos: Position, rng: random.Random) -> Position:
-    """``pos`` (ours, at the end of our turn) after the next player's simulated turn, seen
-    from our side again at the start of our next turn."""
-    seat = next_seat(pos)
-    if seat is None:
-        return pos
-    his = pos.seen_by(seat)
+def play_turn(his: Position, rng: random.Random) -> None:
+    """``his`` (seen from the side of the player to move) after his simulated turn."""
+    seat = his.me
     reserve = his.income(seat) + expected_trade(his.cards[seat])
     first = best_strike(his, reserve)
     if first is not None:
@@ -81,12 +79,28 @@ def reply(pos: Position, rng: random.Random) -> Position:
             his.troops[source], his.troops[target] = left, defenders
             break
         take(his, source, target, left, ())
-    ours = his.copy()
+
+
+def reply(pos: Position, rng: random.Random) -> Position:
+    """``pos`` (ours, at the end of our turn) after the other players' simulated turns, seen
+    from our side again at the start of our next turn. It stops early when one of them has
+    reached the territories that win the introductory game, or has taken our last one."""
+    board_now = pos
+    for seat in seats_after(pos):
+        if seat not in board_now.owner or pos.me not in board_now.owner:
+            continue
+        his = board_now.seen_by(seat)
+        play_turn(his, rng)
+        if his.conquered:
+            his.cards[seat] += 1
+        board_now = his
+        if pos.target is not None and pos.mode == INTRO and his.count(seat) >= pos.target:
+            break
+    ours = board_now.copy()
     ours.me = pos.me
     ours.hand = pos.hand
     ours.hand_known = pos.hand_known
     ours.gained_cards = pos.gained_cards + (1 if pos.conquered else 0)
     ours.conquered = False
-    if his.conquered:
-        ours.cards[seat] += 1
+    ours.cards[pos.me] = pos.cards[pos.me]
     return ours
