@@ -10,9 +10,11 @@ position. The levels differ only in their ``Budget``.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
+from games.bots import search as shared
 from games.engines.base import Action
 from games.risk.bot import actions, greedy, response
 from games.risk.bot.cards import best_set, set_troops, wants_trade
@@ -62,6 +64,21 @@ def deadline_for(budget: Budget) -> float | None:
     if budget.seconds is None:
         return None
     return clock() + budget.seconds
+
+
+def under_limits(budget: Budget) -> Budget:
+    """``budget`` as the shared ``search.limits`` of this context have it: play-outs scaled
+    (quick tests), and no CPU-time cap where the choice must be the same on any machine (the
+    blindness test, the arena's ``--no-time-cap``)."""
+    probe = shared.effective(shared.Budget(iterations=1000, seconds=1.0))
+    scale = probe.iterations / 1000
+    return replace(
+        budget,
+        samples=max(2, round(budget.samples * scale)),
+        screen=max(1, min(budget.screen, round(budget.samples * scale) // 2)),
+        reply_samples=max(2, round(budget.reply_samples * scale)) if budget.replies else 0,
+        seconds=budget.seconds if math.isfinite(probe.seconds) else None,
+    )
 
 
 def attacking(pos: Position) -> Position:

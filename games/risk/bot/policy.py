@@ -16,9 +16,13 @@ from games.risk.engine.state import SETUP_PLACE
 
 
 class RiskPolicy:
-    """Levels 1-3 (see the package's docstring)."""
+    """Levels 1-3 (see the package's docstring).
 
-    def __init__(self, budgets: dict[int, Budget] | None = None, deep: bool = True) -> None:
+    ``deep`` turns on level 3's exposure by what each enemy can afford (``evaluate``); it is
+    off by default because it costs more CPU time per decision than level 3's budget allows.
+    """
+
+    def __init__(self, budgets: dict[int, Budget] | None = None, deep: bool = False) -> None:
         self.budgets = budgets or deep_module.BUDGETS
         self.deep = deep
 
@@ -32,7 +36,7 @@ class RiskPolicy:
 
     def look_ahead(self, pos: Position, legal: Legal, level: int, rng: random.Random) -> Action:
         """Levels 2 and 3 (see ``deep``)."""
-        budget = self.budgets[min(level, 3)]
+        budget = deep_module.under_limits(self.budgets[min(level, 3)])
         deadline = deep_module.deadline_for(budget)
         if legal.tradable and not legal.places:
             cards = wants_trade(pos)

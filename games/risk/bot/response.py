@@ -18,7 +18,10 @@ from games.risk.engine.catalogue import INTRO
 from games.risk.engine.data import board
 
 #: The most attacks a simulated reply makes (enough for a turn; keeps its cost bounded).
-MOST_ATTACKS = 8
+MOST_ATTACKS = 12
+#: The least chance of taking a target a reply attacks with (the players these replies stand
+#: for take 40 % chances when a territory is worth it).
+REPLY_CHANCE = 0.35
 #: A hand of this many cards is assumed traded in the reply.
 TRADED_HAND = 5
 
@@ -54,7 +57,7 @@ def best_strike(pos: Position, bonus: int = 0) -> tuple[float, int, int] | None:
             pos.troops[source] += bonus
             chance, gain = attack_gain(pos, source, target)
             pos.troops[source] -= bonus
-            if chance >= 0.5 and gain > 0 and (best is None or gain > best[0]):
+            if chance >= REPLY_CHANCE and gain > 0 and (best is None or gain > best[0]):
                 best = (gain, source, target)
     return best
 
@@ -77,7 +80,7 @@ def play_turn(his: Position, rng: random.Random) -> None:
         left, defenders = sample_blitz(rng, his.troops[source], his.troops[target])
         if defenders > 0:
             his.troops[source], his.troops[target] = left, defenders
-            break
+            continue
         take(his, source, target, left, ())
 
 
