@@ -367,6 +367,9 @@ VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
 NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
+# Webhooks: a worker holds a notice it is sending this long (longer than the HTTP time-out, 10 s);
+# after that the minute sweep may send it again.
+WEBHOOKS_LEASE_SECONDS = env_int("WEBHOOKS_LEASE_SECONDS", 60, minimum=11)
 
 # Web Push (games/push): the site's VAPID key pair and contact. Without them Web Push is off:
 # the settings page says so and no push is recorded. A push endpoint must be an https address
