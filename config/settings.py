@@ -136,6 +136,10 @@ SQLITE_DEFAULT = {
 DATABASES = {"default": env_database("DATABASE_URL", SQLITE_DEFAULT)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test.sqlite3")
+else:
+    # Seconds a process keeps its PostgreSQL connection from one request or task to the next
+    # (0: a connection per request, as a pooler in transaction mode wants).
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: Redis when a REDIS/CACHE URL is given (needed by throttling across processes).
