@@ -362,6 +362,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=24),
     },
 }
+# A periodic job that has waited in the queue for five of its periods is dropped when a worker
+# reaches it: the next one does the same work. After a backlog or a worker outage, the workers
+# then do not run hundreds of stale sweeps before the first email. Five periods leave room for
+# clocks that differ a little between machines (a worker compares with its own clock).
+for _job in CELERY_BEAT_SCHEDULE.values():
+    _job.setdefault("options", {})["expires"] = 5 * _job["schedule"].total_seconds()
 
 # Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
