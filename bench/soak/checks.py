@@ -239,3 +239,35 @@ def spread(values: Sequence[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
     return f"{statistics.median(ordered):.1f} / {p95:.1f} / {ordered[-1]:.1f}"
+
+
+def outage_answers(probes: Sequence[Any]) -> Finding:
+    """While PostgreSQL is down, the API answers 503 JSON ``unavailable`` with Retry-After and
+    a page a 503 page; while Redis is down, both answer as usual. ``/healthz`` says 503 in both
+    cases (the time it took is shown: the site means at most 200 ms)."""
+    finding = Finding("while a server is down: 503 with Retry-After, or business as usual")
+    seen: dict[tuple[str, str], Counter[int]] = defaultdict(Counter)
+    took: dict[str, list[float]] = defaultdict(list)
+    for probe in probes:
+        answer = probe.answer
+        seen[(probe.down, probe.what)][answer.status] += 1
+        if probe.what == "healthz":
+            took[probe.down].append(probe.seconds * 1000)
+        expected = 200 if probe.down == "Redis" and probe.what != "healthz" else 503
+        if answer.status != expected:
+            finding.failures.append(f"{probe.what} answered {answer.status} with {probe.down} down")
+        elif expected == 503 and probe.what != "healthz" and "retry-after" not in answer.headers:
+            finding.failures.append(f"{probe.what}: a 503 without Retry-After")
+        elif (
+            expected == 503
+            and probe.what == "api"
+            and (answer.json() or {}).get("code") != ("unavailable")
+        ):
+            finding.failures.append(f"api: 503 without the code unavailable: {answer.body[:80]!r}")
+    for (down, what), statuses in sorted(seen.items()):
+        finding.figure(f"{down} down, {what}", dict(statuses))
+    for down, values in sorted(took.items()):
+        finding.figure(f"{down} down, /healthz ms (median / max)",
+                       f"{statistics.median(values):.0f} / {max(values):.0f}")  # fmt: skip
+    finding.fail_if(not probes, "no outage was probed")
+    return finding

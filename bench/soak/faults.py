@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 import redis
 
+from .client import Answer, Api, Http
 from .clock import Clock
 from .deployment import Deployment
 from .servers import Postgres, Redis
@@ -41,6 +42,14 @@ class Window:
         return self.started <= moment <= self.ended
 
 
+@dataclass(frozen=True)
+class Probe:
+    down: str
+    what: str
+    answer: Answer
+    seconds: float
+
+
 @dataclass
 class Faults:
     clock: Clock
@@ -50,8 +59,11 @@ class Faults:
     end: datetime
     kill_every_days: float
     seed: int
+    http: Http
+    token: str
     windows: list[Window] = field(default_factory=list)
     kills: list[datetime] = field(default_factory=list)
+    probes: list[Probe] = field(default_factory=list)
     stopping: threading.Event = field(default_factory=threading.Event)
 
     def plan(self) -> list[tuple[datetime, str]]:
@@ -81,16 +93,32 @@ class Faults:
     def restart_postgres(self) -> None:
         started = time.monotonic()
         self.postgres.stop("fast")
-        time.sleep(DOWN_SECONDS)
+        self.probe("PostgreSQL", started + DOWN_SECONDS)
         self.postgres.start()
         self.windows.append(Window("PostgreSQL", started, time.monotonic() + RECOVERY_SECONDS))
 
     def restart_redis(self) -> None:
         started = time.monotonic()
         self.redis.stop()
-        time.sleep(DOWN_SECONDS)
+        self.probe("Redis", started + DOWN_SECONDS)
         self.redis.start()
         self.windows.append(Window("Redis", started, time.monotonic() + RECOVERY_SECONDS))
+
+    def probe(self, down: str, until: float) -> None:
+        """While a server is down, ask what a client would: the API, a page, the health check
+        (at least once each, however long they take)."""
+        api = Api(self.http, self.token)
+        while True:
+            for what, ask in (
+                ("api", lambda: api.get("/matches/?status=active")),
+                ("page", lambda: self.http.request("GET", "/en/play/archive/")),
+                ("healthz", lambda: self.http.request("GET", "/healthz")),
+            ):
+                began = time.monotonic()
+                answer = ask()
+                self.probes.append(Probe(down, what, answer, time.monotonic() - began))
+            if time.monotonic() >= until:
+                return
 
     def inside(self, moment: float) -> Window | None:
         return next((w for w in self.windows if w.holds(moment)), None)

@@ -95,6 +95,7 @@ class Soak:
         )  # fmt: skip
         self.step("migrating", lambda: deployment.manage("migrate", "--no-input"))
         members = self.step("writing the accounts", lambda: self.prepare(deployment))
+        self.site_started = clock.now()
         self.step("starting the site", lambda: self.start_site(deployment, members))
         setup_django(deployment)
         played = self.play(clock, deployment, members)
@@ -160,8 +161,10 @@ class Soak:
             {m.username: m for m in members}, self.options.seed,
         )  # fmt: skip
         schedule = Schedule(clock, world, end, self.options.seed)
-        faults = Faults(clock, deployment, self.postgres, self.redis, end, self.options.kill_every,
-                        self.options.seed)  # fmt: skip
+        faults = Faults(
+            clock, deployment, self.postgres, self.redis, end, self.options.kill_every,
+            self.options.seed, world.http, members[0].token,
+        )  # fmt: skip
         watch = Watch(clock, deployment, self.redis)
         threads = [threading.Thread(target=t.run, daemon=True) for t in (faults, watch)]
         for thread in threads:
@@ -197,17 +200,17 @@ class Soak:
         world, faults, watch = played.world, played.faults, played.watch
         received = self.folder / "received"
         verified = deployment.manage("verify_matches", check=False)
-        start = world.start
         findings = [
             checks.matches(now, GRACE),
             checks.time_outs(now, GRACE),
             checks.reminders(now, GRACE),
-            checks.digests(start, now, GRACE),
+            checks.digests(self.site_started, now, GRACE),
             deliveries.emails(received, now, GRACE),
             deliveries.pushes(received, members, now, GRACE),
             deliveries.webhooks(received, members, now, GRACE),
             checks.replayed(verified),
             checks.answers(world.http.ledger.snapshot(), faults.windows),
+            checks.outage_answers(faults.probes),
             checks.memory(watch.samples, judged=("worker",)),
         ]
         driver = Finding("the soak's own clients ran without errors")
