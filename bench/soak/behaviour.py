@@ -206,21 +206,25 @@ class Visit:
 
     # Starting matches ---------------------------------------------------------------------
 
-    def start_something(self) -> None:
-        if self.rng.random() < 0.3:
-            self.join_from_lobby()
-        proposal = self.world.director.propose(self.now, self.rng)
-        if proposal is None:
-            return
-        invite = self.opponents(proposal.game, proposal.players - 1, proposal.bots)
-        if proposal.open_seek:
-            invite = invite[: proposal.bots]  # the bots are invited; people come from the lobby
-        answer = self.post("/matches/", proposal.request(invite))
-        if answer.status == 201:
-            self.world.count(f"matches started: {proposal.game}")
-        else:
-            self.world.director.gave_up()
-            self.world.count(f"match creation refused {answer.status}")
+    def start_matches(self, most: int = 2) -> None:
+        """Start a match or two, when the director's count allows (no request otherwise)."""
+        for _ in range(most):
+            proposal = self.world.director.propose(self.now, self.rng)
+            if proposal is None:
+                return
+            invite = self.opponents(proposal.game, proposal.players - 1, proposal.bots)
+            if proposal.open_seek:
+                invite = invite[: proposal.bots]  # bots invited; people come from the lobby
+            try:
+                answer = self.post("/matches/", proposal.request(invite))
+            except Outage:
+                self.world.director.gave_up()
+                raise
+            if answer.status == 201:
+                self.world.count(f"matches started: {proposal.game}")
+            else:
+                self.world.director.gave_up()
+                self.world.count(f"match creation refused {answer.status}")
 
     def opponents(self, game: str, seats: int, bots: int) -> list[str]:
         people = [m.username for m in self.world.people() if m.username != self.member.username]
@@ -258,7 +262,7 @@ class Visit:
                 self.world.count("invitations sent again" if answer.status < 300 else "409 answers")
 
     def maybe_rematch(self) -> None:
-        if self.rng.random() >= 0.15:
+        if self.rng.random() >= 0.3:
             return
         finished = self.listing("status=finished")
         if finished and self.world.director.rematch_allowed(self.now):
@@ -317,10 +321,12 @@ def person_visit(visit: Visit) -> None:
             return
     visit.answer_invitations(accept=0.92)
     visit.play_turns(person=True)
-    visit.tend_waiting()
-    visit.start_something()
-    visit.maybe_rematch()
-    if habits.pages and visit.rng.random() < 0.5:
+    visit.start_matches()
+    if visit.rng.random() < 0.25:  # now and then, more than what waits for them
+        visit.tend_waiting()
+        visit.join_from_lobby()
+        visit.maybe_rematch()
+    if habits.pages and visit.rng.random() < 0.3:
         visit.look_at_pages()
 
 
