@@ -36,7 +36,7 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict games/engines games/*/engine
+	$(VENV)/bin/mypy --strict games/engines games/*/engine games/bots $(wildcard games/*/bot games/*/bot.py games/*/bot_*.py)
 
 # Extract the strings to translate into locale/*/LC_MESSAGES/django.po (needs gettext).
 messages: install

@@ -40,9 +40,12 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-# The address in emails; by default the local server of `make run`, on its PORT.
+# The address in emails; by default the local server of `make run`, on its PORT. `make run`
+# serves and prints the same host: localhost and 127.0.0.1 keep two cookie jars, so a player
+# logged in at one address would be logged out at the other one, the emailed links'.
+DEV_HOST = "127.0.0.1"
 PORT = env_int("PORT", 8000, minimum=1)
-SITE_URL = (env_str("SITE_URL") or f"http://localhost:{PORT}").rstrip("/")
+SITE_URL = (env_str("SITE_URL") or f"http://{DEV_HOST}:{PORT}").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [
@@ -70,6 +73,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "games.push",
     "games.ratings",
+    "games.house",
 ]
 
 #: The installed games, one package each (see ``games/registry.py``); each is also an app, so
@@ -345,6 +349,9 @@ CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The house players' turns have a queue of their own, so that no email waits behind a bot's
+# search: `celery -A config worker -Q bots` runs them (`make run` runs both queues).
+CELERY_TASK_ROUTES = {"games.house.tasks.play_turn": {"queue": "bots"}}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": timedelta(minutes=1)},
@@ -357,6 +364,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
     },
     "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": timedelta(minutes=1)},
+    "house-players": {"task": "games.house.tasks.sweep", "schedule": timedelta(minutes=1)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
@@ -368,6 +376,10 @@ CELERY_BEAT_SCHEDULE = {
 # clocks that differ a little between machines (a worker compares with its own clock).
 for _job in CELERY_BEAT_SCHEDULE.values():
     _job.setdefault("options", {})["expires"] = 5 * _job["schedule"].total_seconds()
+
+# House players (games/house): a turn queued at once that has not moved after this long counts
+# as lost, and the minute sweep queues it again.
+BOTS_LEASE_SECONDS = env_int("BOTS_LEASE_SECONDS", 120, minimum=1)
 
 # Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)

@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from games.core import theme
+from games.core import app, theme
 from games.core import views as core_views
 from games.push import views as push_views
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("i18n/setlang/", core_views.set_language, name="set_language"),
     path("theme/", theme.set_theme, name="set_theme"),
     path("sw.js", push_views.service_worker, name="service_worker"),
+    path("favicon.ico", app.favicon, name="favicon"),
+    path("manifest.webmanifest", app.manifest, name="web_manifest"),
     path("api/", include("games.api.urls")),
 ]
 
@@ -21,6 +23,7 @@ urlpatterns += i18n_patterns(
     path("accounts/api/", include("games.api.site_urls")),
     path("play/", include("games.play.urls")),
     path("play/", include("games.social.urls")),
+    path("play/", include("games.house.urls")),
     path("rules/", include("games.rulebooks.urls")),
     path("notifications/", include("games.notifications.urls")),
     path("notifications/push/", include("games.push.urls")),

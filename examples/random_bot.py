@@ -5,7 +5,7 @@ It logs in with a personal API token (make one on your profile page, "API access
 the matches where it is its turn, and plays random legal actions until they end:
 
     pip install requests
-    python examples/random_bot.py --url http://localhost:8000 --token pt_...
+    python examples/random_bot.py --url http://127.0.0.1:8000 --token pt_...
 
 Options: ``--once`` plays what is waiting and exits; ``--match ID`` (repeatable) watches only
 those matches and exits when they are over; ``--seed N`` repeats the same choices.
@@ -174,7 +174,7 @@ class RandomBot:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", default="http://localhost:8000")
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
     parser.add_argument("--token", required=True)
     parser.add_argument("--match", type=int, action="append", dest="matches")
     parser.add_argument("--once", action="store_true")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -97,6 +97,9 @@ class Game:
     #: Which of ``rankings`` a match with these (normalised) options and number of players
     #: counts for, by slug; ``None``: none (the match cannot be rated).
     ranking_of: Callable[[Mapping[str, Any], int], str | None] | None = None
+    #: "Play now" against house players (``games.house``): the options for each number of
+    #: players it offers, the first being the one a single tap starts; empty: not offered.
+    play_now: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -109,6 +112,13 @@ class Game:
     @property
     def board_template(self) -> str:
         return f"{self.slug}/board.html"
+
+    @property
+    def last_move_template(self) -> str | None:
+        """The game's own "last move" line over its board (``templates/<slug>/last_move.html``),
+        if any; otherwise the page's plain one (``play/_last_move.html``)."""
+        path = f"{self.slug}/last_move.html"
+        return path if (self.folder / "templates" / path).is_file() else None
 
     @property
     def folder(self) -> Path:

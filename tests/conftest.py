@@ -69,6 +69,20 @@ def celery_runs_tasks_inline(request: pytest.FixtureRequest) -> Iterator[None]:
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _house_players(request: pytest.FixtureRequest) -> None:
+    """The house players' accounts come from a data migration, so every database has them;
+    a transactional test (a live server, a worker) empties the tables when it ends, so each
+    test that uses the database gets back the ones missing (none, as a rule: one query)."""
+    uses_database = {"db", "transactional_db", "live_server"} & set(request.fixturenames)
+    if not uses_database and not request.node.get_closest_marker("django_db"):
+        return
+    request.getfixturevalue("db")
+    from games.house.accounts import ensure_house_players
+
+    ensure_house_players()
+
+
 @pytest.fixture
 def password() -> str:
     return "a-long-Password-2026"
@@ -222,8 +236,9 @@ def url_of_test_database() -> str:
 
 @pytest.fixture
 def start_worker(transactional_db: None) -> Iterator[Any]:
-    """``start_worker(quiet=False, **env)``: a real Celery worker, as ``make run`` starts it,
-    on the test database and the configured broker; every worker started is stopped after."""
+    """``start_worker(quiet=False, **env)``: a real Celery worker, as ``make run`` starts it
+    (both queues: the default one and the house players' ``bots``), on the test database and
+    the configured broker; every worker started is stopped after."""
     from django.conf import settings
 
     started: list[subprocess.Popen[str]] = []
@@ -243,6 +258,7 @@ def start_worker(transactional_db: None) -> Iterator[Any]:
                 "-A",
                 "config",
                 "worker",
+                "--queues=celery,bots",
                 "--pool=solo",
                 "--without-gossip",
                 "--without-mingle",

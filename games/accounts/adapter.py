@@ -11,7 +11,9 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +30,10 @@ def language_of_address(email: str) -> str | None:
     return user.language if user is not None else None
 
 
+#: The start of every house player's username.
+HOUSE_PREFIX = "bot-"
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request: HttpRequest) -> bool:
         return bool(settings.ACCOUNT_SIGNUP_OPEN)
@@ -37,6 +43,12 @@ class AccountAdapter(DefaultAccountAdapter):
         validate_single_line(username)
         if "@" in username:
             raise forms.ValidationError(_("A username cannot contain “@”."), code="at_sign")
+        if username.strip().lower().startswith(HOUSE_PREFIX):
+            # "bot-risk-2" and the like are the house players' (games.house.accounts).
+            raise forms.ValidationError(
+                _("Usernames starting with “bot-” are kept for the site's house players."),
+                code="house_player",
+            )
         return str(super().clean_username(username, shallow=shallow))
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
@@ -59,8 +71,21 @@ class AccountAdapter(DefaultAccountAdapter):
             for key in ("password_reset_url", "activate_url", "signup_url"):
                 if context.get(key):
                     context[key] = url_in_language(context[key], translation.get_language())
-            full = {"request": request, "email": email, "current_site": site, **context}
+            full = {
+                "request": request,
+                "email": email,
+                "current_site": site,
+                "site_url": settings.SITE_URL,
+                "name": getattr(user, "public_name", ""),
+                "expire_days": settings.ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS,
+                **context,
+            }
             self.render_mail(template_prefix, email, full).send()
+
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
+        """The confirmation link, on SITE_URL like every link the site emails."""
+        path = reverse("account_confirm_email", args=[emailconfirmation.key])
+        return f"{settings.SITE_URL}{path}"
 
     def send_confirmation_mail(
         self, request: HttpRequest, emailconfirmation: Any, signup: bool
@@ -68,6 +93,19 @@ class AccountAdapter(DefaultAccountAdapter):
         language = getattr(emailconfirmation.email_address.user, "language", None)
         with translation.override(language or translation.get_language()):
             super().send_confirmation_mail(request, emailconfirmation, signup)
+
+    # After confirming an address -----------------------------------------------------------
+
+    def get_email_verification_redirect_url(self, email_address: Any) -> str:
+        """A link opened in another browser than the sign-up's confirms the address without
+        logging anyone in: the log-in page comes next, and says what to do there."""
+        if not self.request.user.is_authenticated:
+            self.add_message(
+                self.request,
+                messages.INFO,
+                message=str(_("Log in with your username or this address to start playing.")),
+            )
+        return str(super().get_email_verification_redirect_url(email_address))
 
     # After logging in ----------------------------------------------------------------------
 

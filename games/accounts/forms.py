@@ -49,6 +49,8 @@ class SignupForm(PreferencesMixin, allauth_forms.SignupForm):
         if not self.is_bound:
             self.initial.setdefault("language", translation.get_language())
             self.initial.setdefault("timezone", "UTC")
+            # The page's script (static/accounts/timezone.js) puts the browser's zone instead.
+            self.fields["timezone"].widget.attrs["data-browser-zone"] = ""
 
 
 class LoginForm(allauth_forms.LoginForm):

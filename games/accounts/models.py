@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.core.text import validate_single_line
@@ -49,12 +50,26 @@ class User(AbstractUser):
     timezone = models.CharField(
         _("time zone"), max_length=64, default="UTC", validators=[validate_timezone]
     )
+    #: A house player (``games.house``): an account the site plays, one per game and level,
+    #: with no usable password and no email. ``bot_game`` and ``bot_level`` say which.
+    is_bot = models.BooleanField(_("house player"), default=False)
+    bot_game = models.CharField(max_length=20, blank=True)
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The level of house player "Play now" last started a match against (remembered).
+    play_now_level = models.PositiveSmallIntegerField(default=1)
 
     objects = PartidaUserManager()
 
     class Meta:
         verbose_name = _("user")
         verbose_name_plural = _("users")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot_game", "bot_level"],
+                condition=Q(is_bot=True),
+                name="one_house_player_per_game_and_level",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.public_name

@@ -148,6 +148,9 @@ class GameOut(serializers.Serializer):
 # Matches ---------------------------------------------------------------------------------
 
 
+IS_BOT = "A house player: an account the site plays (`GET /api/v1/bots/`)."
+
+
 # The caller (``user``), from the serializer's context. Seats come with ``user_away``
 # (``Seat.objects.with_players()``).
 class CallerMixin:
@@ -167,6 +170,7 @@ class SeatOut(CallerMixin, serializers.Serializer):
     status = serializers.ChoiceField(choices=Seat.Status.choices)
     is_to_act = serializers.BooleanField()
     is_me = serializers.SerializerMethodField()
+    is_bot = serializers.SerializerMethodField(help_text=IS_BOT)
     away = serializers.BooleanField(
         source="user_away", help_text="On vacation: their clocks are paused."
     )
@@ -174,6 +178,9 @@ class SeatOut(CallerMixin, serializers.Serializer):
     def get_is_me(self, seat: Seat) -> bool:
         user = self.user
         return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
+
+    def get_is_bot(self, seat: Seat) -> bool:
+        return bool(seat.user is not None and seat.user.is_bot)
 
 
 # A match in a list. Its seats are ``match.seats.all()`` (prefetched by the views), or ``seats``
@@ -524,6 +531,7 @@ class ChatOut(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField(source="user.username")
     name = serializers.CharField(source="user.public_name")
+    is_bot = serializers.BooleanField(source="user.is_bot", help_text=IS_BOT)
     text = serializers.CharField()
     created_at = Moment()
 
@@ -534,6 +542,7 @@ class ChatOut(serializers.Serializer):
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField(source="public_name")
+    is_bot = serializers.BooleanField(help_text=IS_BOT)
     profile_url = serializers.SerializerMethodField()
 
     def get_profile_url(self, user: Any) -> str:
@@ -823,6 +832,7 @@ class RatingOut(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField()
+    is_bot = serializers.BooleanField(help_text=IS_BOT)
     rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma), rounded.")
     provisional = serializers.BooleanField(help_text="Fewer than 5 rated matches.")
     games = serializers.IntegerField(help_text="Rated matches in this game and mode.")

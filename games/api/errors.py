@@ -52,6 +52,7 @@ DESCRIPTIONS = {
         "Conflict with the current state: `current_version` is set when the match moved on "
         "(stale version); `fields` when settings would not go together."
     ),
+    414: _("The query string is longer than the API reads (4096 bytes)."),
     415: _("The body must be application/json."),
     422: _("Illegal move: `engine_code`, `section` and `section_url` name the rule it breaks."),
     429: _("Too many requests: wait `retry_after` seconds."),

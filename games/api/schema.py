@@ -35,13 +35,14 @@ class ApiAutoSchema(AutoSchema):
         return operation
 
     def _error_statuses(self, operation: dict[str, Any]) -> set[int]:
-        # Any operation may be sent a token that is not valid (401), or too many (429).
-        statuses = {401, 406, 429}
+        # Any operation may be sent a token that is not valid (401), or too many (429), and
+        # may find the database away (503).
+        statuses = {401, 406, 429, 503}
         places = {p.get("in") for p in operation.get("parameters", [])}
         if "requestBody" in operation:
             statuses |= {400, 415}
         if "query" in places:
-            statuses.add(400)
+            statuses |= {400, 414}
         if any(p.get("name") == "cursor" for p in operation.get("parameters", [])):
             statuses.add(404)  # a cursor that names no page
         if "path" in places:
@@ -51,7 +52,6 @@ class ApiAutoSchema(AutoSchema):
             statuses |= {401, 403}
         if self.method in UNSAFE:
             statuses.add(403)  # a session without its CSRF token
-            statuses.add(503)  # a change whose consequences could not be recorded
         extra = getattr(self.view, "error_statuses", {})
         statuses |= set(extra.get(self.method, ()) if isinstance(extra, dict) else extra)
         return statuses
@@ -99,6 +99,7 @@ def match_variants() -> list[dict[str, Any]]:
                         "options": option_schema,
                         "players": {"type": "integer", "enum": [players]},
                         "invite": {"type": "array", "maxItems": players - 1},
+                        "bots": {"type": "array", "maxItems": players - 1},
                     },
                     "required": ["game", "players", *(["options"] if required else [])],
                 })  # fmt: skip

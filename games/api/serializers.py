@@ -31,6 +31,7 @@ from games.core.text import (
     validate_visible_line,
 )
 from games.engines.base import EngineError
+from games.house.accounts import LEVELS
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote
 from games.play.notes import validate_note
 from games.registry import installed_games
@@ -83,6 +84,12 @@ class MatchFilterSerializer(serializers.Serializer):
         self.fields["game"].choices = sorted(installed_games())
 
 
+class BotSeatSerializer(serializers.Serializer):
+    level = StrictChoiceField(
+        choices=LEVELS, help_text="The house player's level: 1 quick, 2 steady, 3 strongest."
+    )
+
+
 class MatchCreateSerializer(serializers.Serializer):
     """The schema lists, per game, the options and numbers of players that go together
     (``games.api.schema.match_variants``); what it allows, the engine accepts."""
@@ -113,6 +120,17 @@ class MatchCreateSerializer(serializers.Serializer):
         help_text="With `visibility` open: the lobby shows the match only to the players who "
         "follow you, and only they may join (409 `followers_only_not_open` for a private match).",
     )  # fmt: skip
+    bots = serializers.ListField(
+        child=BotSeatSerializer(),
+        required=False, default=list, max_length=4,
+        help_text="House players (`GET /api/v1/bots/`) who take seats at once, joined: one per "
+        "item, of its level. With `invite`, at most one fewer than `players` (409 "
+        "`too_many_seats`); a rated match needs different levels (409 `not_ratable`).",
+    )  # fmt: skip
+    bot_pace = StrictChoiceField(
+        choices=Match.BotPace.choices, default=Match.BotPace.NOW,
+        help_text="How soon the house players move: `now`, within `minutes` or within `hours`.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -142,6 +160,11 @@ class MatchCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"invite": [_("You invited more people than there are seats.")]}
             )
+        if len(data["bots"]) > data["players"] - 1:
+            raise serializers.ValidationError(
+                {"bots": [_("You filled more seats than the match has for others.")]}
+            )
+        data["bots"] = [seat["level"] for seat in data["bots"]]
         return data
 
 

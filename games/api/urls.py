@@ -6,6 +6,7 @@ from games.api import docs
 from games.api.views import (
     account,
     archive,
+    bots,
     games,
     leaderboards,
     matches,
@@ -43,6 +44,7 @@ V1 = [
     ("matches/<id:pk>/chat/", matches.Chat, "chat"),
     ("matches/<id:pk>/record/", records.MatchRecord, "record"),
     ("players/<username:username>/", players.PlayerProfile, "player"),
+    ("bots/", bots.BotList, "bots"),
     ("leaderboards/", leaderboards.LeaderboardList, "leaderboards"),
     ("leaderboards/<slug:game>/<slug:mode>/", leaderboards.Leaderboard, "leaderboard"),
     ("best-scores/<slug:game>/<slug:mode>/", leaderboards.BestScores, "best-scores"),

@@ -65,6 +65,32 @@ def parse_level(value: Any) -> Level:
     raise ValueError(f"unknown level {value!r}: use random, 1, 2 or 3")
 
 
+#: The ranges a legal-action template may carry, as the API documents them (Risk's engine
+#: docstring): the key of the value to send, and the keys of its bounds.
+RANGES = (
+    ("troops", "min", "max"),
+    ("dice", "min_dice", "max_dice"),
+    ("stop_at", "min_stop", "max_stop"),
+)
+
+
+def inside(template: Action, rng: random.Random) -> Action:
+    """A uniformly random concrete action inside a template, for a game without a house
+    player (one with a policy uses its ``concrete``, which knows the game's constraints)."""
+    action = dict(template)
+    for key, low, high in RANGES:
+        if low in action and high in action:
+            action[key] = rng.randint(action.pop(low), action.pop(high))
+    if "to_choices" in action:
+        action["to"] = rng.choice(action.pop("to_choices"))
+    if "choose_from" in action:
+        pool = list(action.pop("choose_from"))
+        action.pop("min_stars", None)
+        action.pop("max_stars", None)
+        action["cards"] = rng.sample(pool, rng.randint(1, len(pool)))
+    return action
+
+
 def policy_for(game: str) -> Policy | None:
     """The house player of ``game`` (``games.<game>.bot.POLICY``), or ``None``."""
     if not game.isidentifier():
@@ -89,7 +115,7 @@ def decide(situation: Situation, level: Level, seed: int) -> Action:
     policy = policy_for(situation.game)
     if level == "random":
         template = rng.choice(situation.legal)
-        return policy.concrete(template, rng) if policy is not None else dict(template)
+        return policy.concrete(template, rng) if policy is not None else inside(template, rng)
     if policy is None:
         raise LookupError(f"{situation.game} has no house player")
     return policy.choose(situation, level, rng)

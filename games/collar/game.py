@@ -34,4 +34,5 @@ GAME = Game(
     mode_option="mode",
     rankings=RANKINGS,
     ranking_of=ranking_of,
+    play_now={2: {"mode": DUEL}},
 )

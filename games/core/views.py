@@ -11,11 +11,13 @@ from django.views.decorators.http import require_GET, require_POST
 from config.celery import app as celery_app
 from games.core import outages
 from games.core.i18n import set_language_cookie, url_in_language
+from games.house.views import play_now_context
 from games.registry import installed_games
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"games": installed_games().values()})
+    context = {"games": installed_games().values(), **play_now_context(request.user)}
+    return render(request, "core/home.html", context)
 
 
 @require_POST

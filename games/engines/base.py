@@ -37,6 +37,7 @@ Event: TypeAlias = dict[str, Any]
 LogEntry: TypeAlias = dict[str, Any]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 #: Action types the play layer (never a player) records when a seat leaves or times out, or
 #: when every seat still in agrees a draw (``{"type": "agreed_draw", "seats": [...]}``, the
@@ -265,11 +266,23 @@ class Rng:
 def redeal(rng: Rng, groups: Sequence[Sequence[Any]]) -> list[list[Any]]:
     """The items of ``groups`` shuffled together and dealt back in groups of the same sizes."""
     pool = [item for group in groups for item in group]
-    rng.shuffle(pool)
+    return deal_out(rng, pool, [len(group) for group in groups])
+
+
+def deal_out(rng: Rng, pool: Sequence[T], sizes: Sequence[int]) -> list[list[T]]:
+    """``pool`` shuffled and dealt in groups of ``sizes``; ``ValueError`` unless they add up.
+
+    The samplers (``determinize``) deal what a seat cannot see with it: the sizes are the
+    counts the seat's view shows, so a view whose counts do not add up is refused.
+    """
+    if any(size < 0 for size in sizes) or sum(sizes) != len(pool):
+        raise ValueError(f"{len(pool)} unseen items cannot be dealt as {list(sizes)}")
+    items = list(pool)
+    rng.shuffle(items)
     dealt, start = [], 0
-    for group in groups:
-        dealt.append(pool[start : start + len(group)])
-        start += len(group)
+    for size in sizes:
+        dealt.append(items[start : start + size])
+        start += size
     return dealt
 
 
@@ -312,6 +325,10 @@ class BaseEngine(ABC, Generic[S]):
     #: The rulebook section anchors this engine links to (errors, options, score lines).
     #: The wiki must have a section with each anchor in every language.
     sections: tuple[str, ...] = ()
+    #: The section that explains each phase and each action type (``action["type"]``): the
+    #: game page links its phase and the move chosen in its tray there.
+    phase_sections: Mapping[str, str] = {}
+    action_sections: Mapping[str, str] = {}
 
     # Players and options -------------------------------------------------------------
 
@@ -454,6 +471,31 @@ class BaseEngine(ABC, Generic[S]):
         keeps this default: the state itself.
         """
         return state
+
+    @abstractmethod
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> S:
+        """A full, legal state whose ``view(state, seat)`` equals ``view``.
+
+        The sampler of the house players' search: it starts from what the seat sees (its view,
+        the match's rules ``version``, ``None`` for the current one, and optionally the log's
+        events as the seat saw them, oldest first) and deals at random from ``seed`` whatever
+        the seat cannot see (other hands, face-down discs, the order of the deck, the random
+        generator's position), consistently with it: the counts the view shows add up, cards
+        the seat has seen are not dealt again, and what the events told the seat (a card it saw
+        an opponent take) narrows the sample. The conformance test checks, over random states
+        and seats, that the view and the seat's legal actions are the same in the sample, and
+        that the sample plays on to the end. ``ValueError`` when the view is not one this
+        engine could have shown.
+        """
+        ...
 
     @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]: ...

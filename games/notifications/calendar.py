@@ -57,10 +57,13 @@ def event_lines(seat: Seat, now: datetime) -> list[str]:
         for s in match.seats.all()
         if s.user is not None and s.pk != seat.pk and s.number is not None
     )
-    summary = gettext("Your move: %(game)s against %(opponents)s") % {
-        "game": match.engine.name,
-        "opponents": opponents,
-    }
+    if opponents:
+        summary = gettext("Your move: %(game)s against %(opponents)s") % {
+            "game": match.engine.name,
+            "opponents": opponents,
+        }
+    else:  # a solo match
+        summary = gettext("Your move: %(game)s") % {"game": match.engine.name}
     url = settings.SITE_URL + reverse("play:match", args=[match.pk])
     end = match.deadline.astimezone(UTC)
     return [

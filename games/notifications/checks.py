@@ -54,7 +54,7 @@ def verdict(row: Notification, now: datetime, facts: Facts | None = None) -> Ver
 
 def reader_verdict(row: Notification, facts: Facts, now: datetime) -> Verdict:
     user = row.recipient
-    if not user.is_active or not user.email:
+    if not user.is_active or not user.email or user.is_bot:
         return suppress("no address")
     pushed = row.channel == Channel.PUSH
     if pushed and row.subscription_id is None:

@@ -141,6 +141,16 @@ def vacation_context(row: Notification) -> dict[str, Any]:
     }
 
 
+def people_in(context: dict[str, Any]) -> list[str]:
+    """The names of people an email may write: a sentence that ends with one ends once."""
+    names = [str(name) for name in context.get("names", {}).values()]
+    names += [str(context.get(key) or "") for key in ("actor", "author", "traveller", "opponents")]
+    host = context.get("host")
+    if host is not None:
+        names.append(host.public_name)
+    return names
+
+
 def context_for(row: Notification, facts: Facts | None = None) -> dict[str, Any]:
     """Everything the templates of ``row.kind`` need (call inside the reader's language)."""
     context = common(row, facts or Facts.load([(row.match, row.recipient, row.version)]))

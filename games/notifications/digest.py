@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.core.sentences import one_stop
 from games.notifications import checks, content, outbox, rules
 from games.notifications.models import MatchMute, Notification, NotificationSettings
 from games.play.models import Match, Seat
@@ -98,7 +99,10 @@ def event_line(row: Notification) -> dict[str, Any]:
         "n": row.match_id or "",
         "opponents": context.get("opponents", ""),
     }
-    if row.kind == Kind.STARTED:
+    solo = not params["opponents"]  # a solo match has no opponents to name
+    if row.kind == Kind.STARTED and solo:
+        text = gettext("%(game)s #%(n)s has started.") % params
+    elif row.kind == Kind.STARTED:
         text = gettext("%(game)s #%(n)s against %(opponents)s has started.") % params
     elif row.kind == Kind.INVITATION:
         text = gettext("%(host)s invites you to play %(game)s on Partida") % {
@@ -115,6 +119,8 @@ def event_line(row: Notification) -> dict[str, Any]:
             **params,
             "name": context["actor"],
         }
+    elif row.kind == Kind.FINISHED and solo:
+        text = gettext("%(game)s #%(n)s has ended.") % params
     elif row.kind == Kind.FINISHED:
         text = gettext("%(game)s #%(n)s against %(opponents)s has ended.") % params
     elif row.kind == Kind.CHAT:
@@ -127,6 +133,7 @@ def event_line(row: Notification) -> dict[str, Any]:
         text = gettext(
             "%(name)s is on vacation: the clocks of your matches with them are paused."
         ) % {"name": context["traveller"]}
+    text = one_stop(text, content.people_in(context))
     return {"text": text, "url": context.get("match_url") or context.get("link", "")}
 
 

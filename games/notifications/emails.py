@@ -16,6 +16,7 @@ from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
 
+from games.core.sentences import one_stop
 from games.notifications import content, outbox
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
@@ -40,9 +41,11 @@ def make_message(
     kind: str, to: str, context: dict[str, Any], headers: dict[str, str]
 ) -> EmailMultiAlternatives:
     """Render the three templates of ``kind`` in the active language."""
-    subject = render_plain(f"emails/{kind}-subject.txt", context)
+    people = content.people_in(context)
+    subject = one_stop(render_plain(f"emails/{kind}-subject.txt", context), people)
     text = re.sub(r"\n{3,}", "\n\n", render_plain(f"emails/{kind}-body-text.txt", context))
-    html = render_to_string(f"emails/{kind}-body-html.html", context)
+    text = one_stop(text, people)
+    html = one_stop(render_to_string(f"emails/{kind}-body-html.html", context), people)
     message = EmailMultiAlternatives(
         subject=" ".join(subject.split()), body=text.strip() + "\n", to=[to], headers=headers
     )

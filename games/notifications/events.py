@@ -5,7 +5,7 @@ into outbox rows, one per reader, on that reader's terms (mode, mute, reminder l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -32,6 +32,8 @@ from games.social.models import PlayerMute
 Kind = Notification.Kind
 User = get_user_model()
 PLAYING = (Seat.Status.JOINED, Seat.Status.OUT)
+#: How long the your-turn email waits after a house player that moves at once has moved.
+AT_THE_TABLE = timedelta(minutes=10)
 
 
 def last_move_number(user: Any, match: Match) -> int:
@@ -42,6 +44,12 @@ def last_move_number(user: Any, match: Match) -> int:
     if key not in cache:
         cache[key] = match.moves.filter(user=user).aggregate(n=Max("number"))["n"] or 0
     return int(cache[key])
+
+
+def reachable(user: Any) -> bool:
+    """Whether the account may get notifications at all: an active person with an address
+    (a house player never gets any)."""
+    return bool(user.is_active and user.email and not user.is_bot)
 
 
 def muted(user: Any, match: Match | None) -> bool:
@@ -59,7 +67,7 @@ def notify(
     """One email for ``user``: the first candidate kind they want, unless the match is muted;
     and a push to each of their browsers of the first kind they want pushed. Returns the
     email's row."""
-    if not user.is_active or not user.email or muted(user, match):
+    if not reachable(user) or muted(user, match):
         return None
     prefs = settings_for(user)
     pushed = rules.choose_push(prefs, candidates)
@@ -89,7 +97,7 @@ def record_match_change(change: MatchChange) -> None:
     wanted = []
     for seat in change.seats:
         user = seat.user
-        if seat.status not in PLAYING or user is None or not user.is_active or not user.email:
+        if seat.status not in PLAYING or user is None or not reachable(user):
             continue
         new_turn = seat.pk in newly
         candidates = _candidates(seat, change.kind, change.actor, new_turn)
@@ -99,6 +107,7 @@ def record_match_change(change: MatchChange) -> None:
         return
     terms = Terms(match, [seat.user for seat, _, _ in wanted])
     data = {"seat": change.actor} if change.actor is not None else {}
+    later = at_the_table(change)
     rows: list[outbox.Row] = []
     for seat, candidates, new_turn in wanted:
         if terms.muted(seat.user):
@@ -107,19 +116,30 @@ def record_match_change(change: MatchChange) -> None:
         if chosen is not None:
             rows.append(
                 outbox.Row(
-                    chosen[0], seat.user, match, change.version, data=dict(data), mode=chosen[1]
+                    chosen[0], seat.user, match, change.version, data=dict(data), mode=chosen[1],
+                    due_at=later if chosen[0] == Kind.YOUR_TURN else None,
                 )
-            )
+            )  # fmt: skip
         pushed = rules.choose_push(terms.settings(seat.user), candidates)
         if pushed is not None and terms.has_browsers(seat.user):
             rows.append(
                 outbox.Row(
-                    pushed, seat.user, match, change.version, data=dict(data), channel=Channel.PUSH
+                    pushed, seat.user, match, change.version, data=dict(data),
+                    channel=Channel.PUSH, due_at=later if pushed == Kind.YOUR_TURN else None,
                 )
-            )
+            )  # fmt: skip
         if new_turn:
             rows.extend(reminder_rows(seat, match, change.version, terms))
     outbox.record_many(rows)
+
+
+def at_the_table(change: MatchChange) -> datetime | None:
+    """When the your-turn email of a turn a house player hands over at once is due: a little
+    later, since the player is likely at the table; moving before then drops it (``checks``)."""
+    actor = change.actor_user
+    if actor is None or not actor.is_bot or change.match.bot_pace != Match.BotPace.NOW:
+        return None
+    return timezone.now() + AT_THE_TABLE
 
 
 class Terms:

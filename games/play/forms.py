@@ -1,17 +1,27 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.core.text import TextField, normalise_text, validate_single_line
 from games.engines.base import BaseEngine
+from games.house.accounts import LEVEL_NAMES
 from games.play.archive import ArchiveFilters, mode_choices
-from games.play.lifecycle import FOLLOWERS_ONLY_NOT_OPEN, NOT_RATABLE, can_be_rated
+from games.play.lifecycle import (
+    BOTS_NOT_RATABLE,
+    FILL_NOT_OPEN,
+    FOLLOWERS_ONLY_NOT_OPEN,
+    NOT_RATABLE,
+    can_be_rated,
+)
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
 from games.play.notes import validate_note
 from games.registry import installed_games
@@ -25,6 +35,18 @@ def option_help(game: str, help_text: str, section: str) -> str:
     if not url:
         return gettext(help_text)
     return format_html('{} <a href="{}">{}</a>', gettext(help_text), url, gettext("Rules"))
+
+
+#: The waits an open match may choose before house players fill its empty seats.
+FILL_HOURS = (1, 6, 24, 72)
+HOUSE_FIELDS = ("bots", "bot_level", "bot_pace", "bots_fill_after")
+def players_error(counts: Sequence[int]) -> str:
+    """Why the number of players does not go with the options, naming those that do."""
+    return ngettext(
+        "With these options a match has %(counts)s player: choose it, or other options.",
+        "With these options a match has %(counts)s players: choose one of them, or other options.",
+        counts[-1],
+    ) % {"counts": get_text_list([str(n) for n in counts], gettext("or"))}
 
 
 class MatchForm(forms.Form):
@@ -65,6 +87,40 @@ class MatchForm(forms.Form):
             "only they may join."
         ),
     )
+    bots = forms.TypedChoiceField(
+        label=_("Seats they take now"),
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_("How many of the other seats the site's house players take at once."),
+    )
+    # Left out of a form (a client of the plain form): level 1, moving at once.
+    bot_level = forms.TypedChoiceField(
+        label=_("Their level"),
+        coerce=int,
+        initial=1,
+        required=False,
+        empty_value=1,
+        choices=[(level, name) for level, name in LEVEL_NAMES.items()],
+    )
+    bot_pace = forms.ChoiceField(
+        label=_("House players move"),
+        choices=Match.BotPace.choices,
+        initial=Match.BotPace.NOW,
+        required=False,
+    )
+    bots_fill_after = forms.TypedChoiceField(
+        label=_("Fill the empty seats with house players"),
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_(
+            "For an open match: if nobody has taken a seat by then, house players of the "
+            "level above take the empty ones and the match starts."
+        ),
+    )
     invite = forms.CharField(
         label=_("Invite"),
         required=False,
@@ -84,6 +140,14 @@ class MatchForm(forms.Form):
         ]
         counts = sorted({n for o in self._option_sets() for n in engine.player_counts(o)})
         self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["bots"].choices = [(n, str(n)) for n in range(max(counts))]
+        self.fields["bots_fill_after"].choices = [(0, _("Never"))] + [
+            (
+                hours,
+                ngettext("After %(hours)s hour", "After %(hours)s hours", hours) % {"hours": hours},
+            )
+            for hours in FILL_HOURS
+        ]
         # The form starts consistent: the fewest players the default options allow (3 for
         # classic Risk, though the two-player mode makes 2 one of the choices).
         defaults = engine.normalise_options({})
@@ -109,11 +173,12 @@ class MatchForm(forms.Form):
             self.fields[name] = field
             self.option_fields.append(name)
 
-    def _option_sets(self) -> list[dict[str, Any]]:
-        """Every combination of choice options, to list every possible number of players."""
+    def _option_sets(self, every_box: bool = False) -> list[dict[str, Any]]:
+        """Every combination of choice options (and of the boxes too with ``every_box``) the
+        engine accepts, to list every possible number of players."""
         sets: list[dict[str, Any]] = [{}]
         for spec in self.engine.options_schema:
-            values = spec.allowed() if spec.kind == "choice" else (spec.default,)
+            values = spec.allowed() if spec.kind == "choice" or every_box else (spec.default,)
             sets = [{**s, spec.name: v} for s in sets for v in values]
         valid = []
         for options in sets:
@@ -123,13 +188,33 @@ class MatchForm(forms.Form):
                 continue
         return valid
 
+    def player_counts(self) -> list[dict[str, Any]]:
+        """For the page's script (``static/play/create.js``): each combination of the game's
+        options, as the form's fields send it, with the numbers of players it allows, so that
+        the players field offers only those."""
+        return [
+            {
+                "fields": {
+                    f"option_{name}": value if isinstance(value, bool) else str(value)
+                    for name, value in options.items()
+                },
+                "players": list(self.engine.player_counts(options)),
+            }
+            for options in self._option_sets(every_box=True)
+        ]
+
     def option_boundfields(self) -> list[forms.BoundField]:
         """The game's own options, shown in a group of their own."""
         return [self[name] for name in self.option_fields]
 
     def term_boundfields(self) -> list[forms.BoundField]:
         """The number of players and the correspondence terms."""
-        return [self[name] for name in self.fields if name not in self.option_fields]
+        others = {*self.option_fields, *HOUSE_FIELDS}
+        return [self[name] for name in self.fields if name not in others]
+
+    def house_boundfields(self) -> list[forms.BoundField]:
+        """The house players: how many take seats, their level and pace, filling a seek."""
+        return [self[name] for name in HOUSE_FIELDS]
 
     def options(self) -> dict[str, Any]:
         return {
@@ -159,10 +244,9 @@ class MatchForm(forms.Form):
             options = self.engine.normalise_options(self.options())
         except Exception:
             raise forms.ValidationError(_("These options do not go together.")) from None
-        if data.get("players") not in self.engine.player_counts(options):
-            self.add_error(
-                "players", _("This number of players is not possible with these options.")
-            )
+        counts = self.engine.player_counts(options)
+        if data.get("players") not in counts:
+            self.add_error("players", players_error(counts))
         elif data.get("rated") and not can_be_rated(self.engine.slug, options, data["players"]):
             self.add_error("rated", NOT_RATABLE)
         if data.get("followers_only") and data.get("visibility") != Match.Visibility.OPEN:
@@ -172,7 +256,17 @@ class MatchForm(forms.Form):
             if name.lower() not in known:
                 data["invite"].append(name)
                 known.add(name.lower())
+        self.check_house_players(data)
         return data
+
+    def check_house_players(self, data: dict[str, Any]) -> None:
+        bots = data.get("bots") or 0
+        if bots and bots + len(data.get("invite", [])) > (data.get("players") or 1) - 1:
+            self.add_error("bots", _("You filled more seats than the match has for others."))
+        elif bots > 1 and data.get("rated"):
+            self.add_error("bots", BOTS_NOT_RATABLE)
+        if data.get("bots_fill_after") and data.get("visibility") != Match.Visibility.OPEN:
+            self.add_error("bots_fill_after", FILL_NOT_OPEN)
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -185,6 +279,12 @@ class MatchForm(forms.Form):
             "invite": data["invite"],
             "rated": data["rated"],
             "followers_only": data["followers_only"],
+            "bots": [data["bot_level"]] * data["bots"],
+            "bot_pace": data["bot_pace"] or Match.BotPace.NOW,
+            "bots_fill_after": timedelta(hours=hours)
+            if (hours := data["bots_fill_after"])
+            else None,
+            "bots_fill_level": data["bot_level"],
         }
 
 

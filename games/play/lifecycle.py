@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core import signing
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.engines.base import EngineError
+from games.house.accounts import LEVELS, NO_HOUSE_PLAYER, house_player
 from games.notifications import events
 from games.play import errors, moves
 from games.play.errors import IllegalMove, PlayError
@@ -26,6 +28,14 @@ from games.social import relations
 NOT_CREATOR = _("Only the creator can invite players to this match.")
 NOT_RATABLE = _("Matches of this kind are not rated: there is no rating for them.")
 FOLLOWERS_ONLY_NOT_OPEN = _("Only a match open in the lobby can be kept for your followers.")
+BOTS_NOT_RATABLE = _(
+    "A rated match needs a different player in every seat: give its house players different "
+    "levels, or leave it unrated."
+)
+UNKNOWN_GAME = _("There is no such game.")
+BAD_PLAYERS = _("This game cannot be played by this many players with these options.")
+BAD_LEVEL = _("Choose a level from 1 to 3.")
+FILL_NOT_OPEN = _("Only a match open in the lobby can fill its empty seats with house players.")
 INVITE_SALT = "play.invitation"
 INVITE_MAX_AGE = 60 * 60 * 24 * 30
 
@@ -42,15 +52,23 @@ def create_match(
     rated: bool = False,
     rematch_of: Match | None = None,
     followers_only: bool = False,
+    bots: Sequence[int] = (),
+    bot_pace: str = Match.BotPace.NOW,
+    bots_fill_after: timedelta | None = None,
+    bots_fill_level: int = 1,
 ) -> Match:
     """A new match with its creator seated; invitees by username or email address.
 
     ``rated``: its result will move the players' ratings, which needs a game mode that keeps
     ratings (a solo match does not). Seats invited by email count once their invitee joins with
     an account; a seat without one at the end leaves the match unrated.
+
+    ``bots``: the levels of the house players who take seats at once; ``bot_pace``: how soon
+    they move. ``bots_fill_after``: an open match's empty seats go to house players of
+    ``bots_fill_level`` after that long (the beat sweep, ``games.house.seating``).
     """
     if game not in installed_games():
-        raise PlayError("unknown_game", _("There is no such game."), 400)
+        raise PlayError("unknown_game", UNKNOWN_GAME, 400)
     engine = installed_games()[game].engine
     try:
         options = engine.normalise_options(options)
@@ -65,10 +83,21 @@ def create_match(
         raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
     if len(invite) > players - 1:
         raise PlayError("too_many_invites", _("You invited more people than there are seats."))
+    check_house_players(bots, bot_pace, bots_fill_level)
+    if len(invite) + len(bots) > players - 1:
+        raise PlayError(
+            "too_many_seats", _("You filled more seats than the match has for others."), 409
+        )
     if rated and not can_be_rated(game, options, players):
         raise PlayError("not_ratable", NOT_RATABLE, 409)
+    if rated and len(set(bots)) < len(bots):
+        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
     if followers_only and visibility != Match.Visibility.OPEN:
         raise PlayError("followers_only_not_open", FOLLOWERS_ONLY_NOT_OPEN, 409)
+    if bots_fill_after is not None and visibility != Match.Visibility.OPEN:
+        raise PlayError("bots_fill_not_open", FILL_NOT_OPEN, 409)
+    if bots_fill_after is not None and rated and players - 1 > len(LEVELS):
+        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -83,10 +112,69 @@ def create_match(
             created_by=creator,
             rulebook_revision=current_rulebook_revision(game),
             rematch_of=rematch_of,
+            bot_pace=bot_pace,
+            bots_fill_at=timezone.now() + bots_fill_after if bots_fill_after else None,
+            bots_fill_level=bots_fill_level if bots_fill_after else None,
         )
         Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
+        seat_house_players(match, bots)
         for target in invite:
             invite_player(match, creator, target)
+        _start_if_full(match)
+    return match
+
+
+def check_house_players(levels: Sequence[int], pace: str, fill_level: int) -> None:
+    if any(level not in LEVELS for level in levels) or fill_level not in LEVELS:
+        raise PlayError("bad_level", BAD_LEVEL, 400)
+    if pace not in Match.BotPace.values:
+        raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
+
+
+def seat_house_players(match: Match, levels: Sequence[int]) -> list[Seat]:
+    """House players of these levels take free seats; they join at once (they accept every
+    match). A house player may hold several seats of one match."""
+    seats = []
+    for level in levels:
+        bot = house_player(match.game, level)
+        if bot is None:
+            raise PlayError("no_house_player", NO_HOUSE_PLAYER, 409)
+        seats.append(
+            Seat.objects.create(match=match, user=bot, status=Seat.Status.JOINED, bot_level=level)
+        )
+    return seats
+
+
+def house_levels(
+    level: int, count: int, distinct: bool, taken: Collection[int] = ()
+) -> list[int]:
+    """The levels of ``count`` house players around ``level``; for a rated match all different
+    and none of ``taken`` (the levels seated already), the nearest levels first."""
+    if not distinct:
+        return [level] * count
+    free = [other for other in LEVELS if other not in taken]
+    if count > len(free):
+        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
+    return sorted(free, key=lambda other: (abs(other - level), other))[:count]
+
+
+def fill_with_house_players(match_id: Any, now: datetime | None = None) -> Match | None:
+    """An open seek whose time has come: house players take its empty seats and it starts.
+
+    Returns the match, or ``None`` when there was nothing to do (it started, was cancelled or
+    is not due yet)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = lock_match(match_id)
+        due = match.bots_fill_at is not None and match.bots_fill_at <= now
+        if match.status != Match.Status.WAITING or not due:
+            return None
+        level = match.bots_fill_level or 1
+        seated = match.seats.filter(bot_level__isnull=False).values_list("bot_level", flat=True)
+        levels = house_levels(level, free_seats(match), match.rated, taken=set(seated))
+        seat_house_players(match, levels)
+        match.bots_fill_at = None
+        match.save(update_fields=["bots_fill_at"])
         _start_if_full(match)
     return match
 
@@ -112,7 +200,10 @@ def invite(match_id: Any, user: Any, target: str) -> Seat:
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
             raise PlayError("not_creator", NOT_CREATOR, 403)
-        return invite_player(match, user, target)
+        seat = invite_player(match, user, target)
+        # A house player joins at once, and may take the last seat.
+        _start_if_full(match)
+        return seat
 
 
 def invite_player(match: Match, by: Any, target: str) -> Seat:
@@ -133,6 +224,10 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
         raise PlayError("bad_address", _("Enter a valid email address."), 400)
     if user is not None and match.seats.filter(user=user).exists():
         raise PlayError("already_invited", _("This player already has a seat."), 409)
+    if user is not None and user.is_bot:
+        if user.bot_game != match.game:
+            raise PlayError("no_house_player", NO_HOUSE_PLAYER, 409)
+        return seat_house_players(match, [user.bot_level])[0]
     seat = Seat.objects.create(
         match=match,
         user=user,

@@ -62,6 +62,11 @@ class Match(models.Model):
         LOSE = "lose", _("An absent player loses (is out of the match)")
         SKIP = "skip", _("An absent player's turn is skipped (out after three skips)")
 
+    class BotPace(models.TextChoices):
+        NOW = "now", _("At once")
+        MINUTES = "minutes", _("Within minutes, like a player at the table")
+        HOURS = "hours", _("Within hours, like a correspondence player")
+
     game = models.CharField(_("game"), max_length=20)
     options = models.JSONField(_("options"), default=dict)
     players = models.PositiveSmallIntegerField(_("players"))
@@ -109,6 +114,18 @@ class Match(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    #: How soon the house players of the match move (``games.house``).
+    bot_pace = models.CharField(
+        _("house players move"), max_length=8, choices=BotPace.choices, default=BotPace.NOW
+    )
+    #: When a house player to act is due to be asked (its task queued by the beat sweep), or
+    #: when its task counts as lost and is queued again; null while no house player is to act.
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    #: The house player's moves the engine refused at this version (each retry differs).
+    bot_attempts = models.PositiveSmallIntegerField(default=0)
+    #: An open seek's empty seats are taken by house players of ``bots_fill_level`` from then.
+    bots_fill_at = models.DateTimeField(null=True, blank=True)
+    bots_fill_level = models.PositiveSmallIntegerField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -122,6 +139,15 @@ class Match(models.Model):
             models.Index(fields=["game", "status", "finished_at", "id"], name="match_game_archive"),
             # Public matches in progress, the latest move first (the spectators' list).
             models.Index(fields=["visibility", "status", "moved_at", "id"], name="match_live"),
+            # The house players' sweeps read only the few matches that wait for one.
+            models.Index(
+                fields=["bot_due_at"], condition=Q(bot_due_at__isnull=False), name="match_bot_due"
+            ),
+            models.Index(
+                fields=["bots_fill_at"],
+                condition=Q(bots_fill_at__isnull=False),
+                name="match_bots_fill",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -158,8 +184,10 @@ LISTED_SEAT_FIELDS = (
     "status",
     "invited_email",
     "outcome",
+    "bot_level",
     "user__username",
     "user__display_name",
+    "user__is_bot",
 )
 
 
@@ -223,13 +251,20 @@ class Seat(models.Model):
     seen_version = models.PositiveIntegerField(default=0)
     #: How the match ended for this seat, set when it finishes (see ``seat_outcome``).
     outcome = models.CharField(max_length=5, choices=Outcome.choices, blank=True)
+    #: A house player of this level plays the seat (``games.house``); null: its user does.
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SeatQuerySet.as_manager()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_user"),
+            # A person has one seat per match; a house player may hold several.
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=Q(bot_level__isnull=True),
+                name="one_seat_per_user",
+            ),
             models.UniqueConstraint(fields=["match", "number"], name="one_user_per_seat_number"),
         ]
         indexes = [

@@ -11,7 +11,8 @@ for other people, called here by name and writing in the same transaction:
 - ``games.ratings.recorder.record_match_change``: a finished rated match moves its players'
   ratings (once per match), a finished solo match keeps its score;
 - ``games.notifications.events.record_match_change``: the emails' outbox rows;
-- ``games.api.webhooks.record_match_change``: the bots' webhook notices.
+- ``games.api.webhooks.record_match_change``: the bots' webhook notices;
+- ``games.house.recorder.record_match_change``: a house player now to act gets its turn queued.
 
 If a recorder fails, the whole change is rolled back and the caller gets a 503 to try again:
 a committed move never lacks its emails. Chat messages, vacations and invitations call their
@@ -32,6 +33,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.api import webhooks
 from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
+from games.house import recorder as house
 from games.notifications import events
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange, recording
@@ -45,7 +47,12 @@ SKIPS_BEFORE_OUT = 3
 
 #: Who hears of a change, in the order they are told (the ratings first: the emails of a
 #: finished match show what it did to them).
-RECORDERS = (ratings.record_match_change, events.record_match_change, webhooks.record_match_change)
+RECORDERS = (
+    ratings.record_match_change,
+    events.record_match_change,
+    webhooks.record_match_change,
+    house.record_match_change,
+)
 
 
 # Checks ---------------------------------------------------------------------------------
@@ -81,11 +88,15 @@ def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
     raise PlayError(*errors.NOT_A_PLAYER)
 
 
-def check_seat(seats: Iterable[Seat], user: Any) -> Seat:
-    """The user's seat among ``seats`` if they still play in the match, else 403."""
+def check_seat(seats: Iterable[Seat], user: Any, number: int | None = None) -> Seat:
+    """The user's seat among ``seats`` if they still play in the match, else 403.
+
+    ``number``: that seat of the user's (a house player may hold several seats of a match)."""
     user_id = getattr(user, "pk", None)
     for seat in seats:
         if user_id is not None and seat.user_id == user_id:
+            if number is not None and seat.number != number:
+                continue
             if seat.status == Seat.Status.JOINED and seat.number is not None:
                 return seat
     raise PlayError(*errors.NOT_A_PLAYER)
@@ -106,14 +117,19 @@ def check_action(action: Any, expected_version: Any) -> int:
 # Services -------------------------------------------------------------------------------
 
 
-def submit_move(match_id: Any, user: Any, action: Any, expected_version: Any) -> MatchChange:
-    """Apply ``action`` for ``user`` if the match is still at ``expected_version``."""
+def submit_move(
+    match_id: Any, user: Any, action: Any, expected_version: Any, seat_number: int | None = None
+) -> MatchChange:
+    """Apply ``action`` for ``user`` if the match is still at ``expected_version``.
+
+    ``seat_number``: which of the user's seats acts (a house player's, ``games.house.turns``).
+    """
     expected = check_action(action, expected_version)
     with transaction.atomic():
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
-        seat = check_seat(seats, user)
+        seat = check_seat(seats, user, seat_number)
         if expected != match.version:
             raise StaleVersion(match.version)
         try:

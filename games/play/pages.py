@@ -18,7 +18,7 @@ from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
 from games.ratings.tables import changes_of
 from games.registry import get_game
-from games.rulebooks.anchors import section_url
+from games.rulebooks.anchors import phase_url, section_url
 from games.social import relations
 
 #: Keys of a legal-action template that describe a range, not a value to send back.
@@ -114,6 +114,7 @@ def game_page_context(
         "seats_out": out,
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
         "phase": presenting.phase_name(match.game, view.get("phase")) if view else "",
+        "phase_url": phase_url(match.game, view.get("phase")) if view else "",
         "actions": actions,
         "marks": marks,
         "table_data": {"actions": actions, "marks": marks, "version": match.version},

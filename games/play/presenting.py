@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
+from games.core.sentences import one_stop
 from games.engines.base import SITE_EVENT_MESSAGES, BaseEngine, Message, Plural, redact_event
 from games.play.models import Match, Move
 from games.registry import get_game
@@ -46,6 +47,11 @@ class Presenter:
         """The board keys (``data-pick`` in the board template) to tap, in order, to choose
         ``action``; none for an action chosen from the tray (end the turn, pass…)."""
         return []
+
+    def choice_label(self, action: Mapping[str, Any]) -> str | None:
+        """A word that tells ``action`` apart from the other moves the same taps lead to (the
+        taps have named the places: "Attack" beside "Blitz"); ``None``: the full label."""
+        return None
 
     def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
         """The board keys the last move touched, from its events as the reader sees them."""
@@ -108,10 +114,12 @@ def render_message(
     game: str, message_id: Message, params: Mapping[str, Any], names: Mapping[int, str]
 ) -> str:
     text = translate(message_id, params)
+    shown = format_params(game, params, names)
     try:
-        return text.format(**format_params(game, params, names))
+        text = text.format(**shown)
     except (KeyError, IndexError, ValueError):
         return text
+    return one_stop(text, (shown[key] for key in SEAT_KEYS & shown.keys()))
 
 
 def render_event(

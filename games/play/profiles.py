@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch
 
+from games.house.accounts import level_name
 from games.play import vacation
 from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
@@ -37,7 +38,16 @@ def profile_context(reader: Any, person: Any) -> dict[str, Any]:
         "recent": archive_page(reader, ArchiveFilters(player=person), size=RECENT).rows,
         "ongoing": ongoing_matches(reader, person),
         "games": installed_games().values(),
+        "house": house_facts(person),
     }
+
+
+def house_facts(person: Any) -> dict[str, Any] | None:
+    """For a house player (a bot the site plays): its game and level; ``None`` for a person."""
+    game = installed_games().get(person.bot_game) if person.is_bot else None
+    if game is None:
+        return None
+    return {"game": game, "level": person.bot_level, "level_name": level_name(person.bot_level)}
 
 
 def match_records(reader: Any, person: Any) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@
 Any player of a finished match may offer one. It is an ordinary match waiting for players
 (``lifecycle.create_match``): the one who offers it is seated, the others get the usual
 invitation, and it starts when all of them have accepted, each one seat further on
-(``lifecycle.rematch_seat_numbers``). One who declines calls it off. A match has at most one
+(``lifecycle.rematch_seat_numbers``); house players take their seats again at once. One who
+declines calls it off. A match has at most one
 rematch under way: offering again leads to it.
 """
 
@@ -52,6 +53,9 @@ def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
         if existing is not None:
             return existing, False
         rated = match.rated and lifecycle.can_be_rated(match.game, match.options, match.players)
+        # House players take their seats again at once; the people are invited.
+        house = [s for s in seats if s.bot_level is not None and s.user.is_bot]
+        people = [s for s in seats if s.user_id != user.pk and s not in house]
         rematch = lifecycle.create_match(
             user,
             match.game,
@@ -59,8 +63,10 @@ def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
             match.players,
             days_per_move=match.days_per_move,
             timeout_policy=match.timeout_policy,
-            invite=[seat.user.username for seat in seats if seat.user_id != user.pk],
+            invite=[seat.user.username for seat in people],
             rated=rated,
             rematch_of=match,
+            bots=[seat.bot_level for seat in house],
+            bot_pace=match.bot_pace,
         )
     return rematch, True

@@ -2,9 +2,10 @@
 
 Every legal action of the reader becomes one *table action*: the keys of the board elements to
 tap in order (``picks``, from the game's presenter: ``data-pick`` attributes in its board
-template), the values still to choose (``params``: a number in a range, a subset of cards)
-and the template to send back. A template that offers a choice of targets (``to_choices``) is
-split into one table action per target, so the target is tapped on the board too.
+template), the values still to choose (``params``: a number in a range, a subset of cards),
+the template to send back and where the rulebook explains that kind of move (``rule``). A
+template that offers a choice of targets (``to_choices``) is split into one table action per
+target, so the target is tapped on the board too.
 
 The script (``static/play/table.js``) lights up the elements a selection can continue with,
 shows the choices and ranges in the tray, and posts the chosen action to the same endpoint as
@@ -20,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games.play import presenting
 from games.registry import get_game
+from games.rulebooks.anchors import action_url
 
 #: A template's ranges: the key a concrete action sends, and the template's keys for it.
 NUMBER_RANGES = (("troops", "min", "max"), ("dice", "min_dice", "max_dice"),
@@ -83,9 +85,11 @@ def table_actions(
                 "id": len(found),
                 "type": action.get("type"),
                 "label": presenter.describe(action, names, lang),
+                "choice": presenter.choice_label(action),
                 "picks": presenter.picks(action),
                 "params": params_of(game, action),
                 "template": action,
+                "rule": action_url(game, action.get("type")),
             })  # fmt: skip
     return found
 

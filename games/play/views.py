@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,8 +23,10 @@ from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
+from games.house.views import house_poll_seconds, play_now_context
 from games.notifications.models import MatchMute
-from games.play import draws, lifecycle, live, moves, notes, records, rematch, vacation
+from games.play import draws, lifecycle, live, moves, notes, records, rematch, turns, vacation
+from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
@@ -52,7 +54,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
         .first()
     )
     if match is None:
-        raise Http404(_("There is no such match, or you may not see it."))
+        raise HiddenMatch(_("There is no such match, or you may not see it."))
     return match
 
 
@@ -88,7 +90,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     counts = live.aggregate(
         my_turn=Count("pk", filter=to_act), waiting=Count("pk", filter=~invited & ~to_act)
     )
-    soonest_first = (F("match__deadline").asc(nulls_last=True), "match_id")
+    soonest_first = turns.MOST_URGENT_FIRST
     show_all = request.GET.get("all", "")
     my_turn = live.filter(to_act).order_by(*soonest_first)
     waiting = live.exclude(invited).exclude(to_act).order_by(*soonest_first)
@@ -111,10 +113,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     players = {s.user_id for seat in sections["invitations"] for s in seat.match.seats.all()}
     context = {
         **sections,
+        "next_turn": sections["my_turn"][0] if sections["my_turn"] else None,
         "my_turn_count": counts["my_turn"],
         "waiting_count": counts["waiting"],
         "absences": vacation.absences(players),
         "games": installed_games().values(),
+        **play_now_context(request.user),
         "on_vacation": vacation.on_vacation(request.user.pk),
         "vacation_days_left": vacation.days_left(request.user),
         # A deadline sooner than this is shown in the warning colour.
@@ -169,6 +173,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "play/create.html", {"form": form, "engine": found.engine})
 
 
+@match_page
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
@@ -182,12 +187,14 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     context["since_count"] = since_count
     context["chat_form"] = ChatForm()
     context["invite_form"] = InviteForm()
+    if not context["my_turn"]:
+        context["next_turn"] = turns.next_turn(request.user, leaving=found.pk)
     context.update(chat_panel(request.user, found, context["my_seat"], context["seats"]))
     if found.status == Match.Status.WAITING:
-        context["host_vacation_days"] = vacation.days_left(found.created_by)
         context["absences"] = vacation.absences(s.user_id for s in context["seats"])
         context["may_join"] = relations.may_see_seek(found, request.user)
     context.update(social_context(request, found, context))
+    context["house_poll"] = house_poll_seconds(found, context["seats"], context["viewer"])
     template = "play/match.html"
     if request.htmx and request.GET.get("part") == "board":
         template = "play/_board.html"
@@ -225,7 +232,8 @@ def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) ->
     if mine is None or mine.status == Seat.Status.INVITED:
         return {}
     muted = relations.muted_ids(user)
-    others = [s.user for s in seats if s.user and s.user_id != user.pk]
+    # A house player never writes in the chat: there is nothing of it to mute.
+    others = [s.user for s in seats if s.user and s.user_id != user.pk and not s.user.is_bot]
     return {
         "chat": recent_chat(found, muted),
         "chat_people": [{"user": other, "muted": other.pk in muted} for other in others],
@@ -233,6 +241,7 @@ def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) ->
     }
 
 
+@match_page
 def live_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The board and the log of a match in progress, for the spectators' page to poll.
 
@@ -241,18 +250,23 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
     """
     found = Match.objects.visible_to(request.user).filter(pk=pk).only("version", "status").first()
     if found is None:
-        raise Http404(_("There is no such match, or you may not see it."))
+        raise HiddenMatch(_("There is no such match, or you may not see it."))
     if found.status != Match.Status.ACTIVE:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
     if str(found.version) == request.GET.get("version"):
         return HttpResponse(status=204)
+    if request.GET.get("seated"):
+        # A player's page (waiting for a house player): it reloads whole, tray included.
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     context = game_page_context(request, _match_for(request, pk))
     return render(request, "play/_live.html", context)
 
 
-@login_required
+@player_in_match
 @require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
@@ -292,19 +306,19 @@ def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> Htt
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.resign, _("You resigned from the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def abort(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.vote_abort, _("You asked to abort the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Vote for a draw (``answer=agree``), or withdraw one's vote / decline (``answer=decline``)."""
@@ -325,7 +339,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
@@ -339,7 +353,7 @@ def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=new.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep the reader's private notes; htmx gets the box's status line, a form post the page."""
@@ -365,13 +379,13 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("play:match", args=[found.pk]) + "#notes")
 
 
-@login_required
+@player_in_match
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.cancel_match, _("The match is cancelled."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def invite(request: HttpRequest, pk: int) -> HttpResponse:
     """The creator invites one more player while seats are free."""
@@ -389,13 +403,13 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:match", pk=found.pk)
 
 
-@login_required
+@player_in_match
 @require_POST
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.join_open_match, _("You joined the match."))
 
 
-@login_required
+@player_in_match
 @require_POST
 def respond(request: HttpRequest, pk: int) -> HttpResponse:
     """Accept or decline an invitation addressed to the logged-in user."""
@@ -434,7 +448,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "seats": seats,
         # Before accepting, a correspondence player checks who is away and for how long.
         "absences": vacation.absences(s.user_id for s in seats),
-        "host_vacation_days": vacation.days_left(seat.match.created_by),
     }
     if not request.user.is_authenticated:
         trust_address_from_link(request, seat.invited_email)  # the link came to that address
@@ -442,7 +455,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "play/invitation.html", context)
 
 
-@login_required
+@player_in_match
 @require_POST
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     from games.play.chat import post_message
@@ -474,6 +487,7 @@ def toggle_vacation(request: HttpRequest) -> HttpResponse:
     return redirect("play:dashboard")
 
 
+@match_page
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through the positions of a match, during play too, as the reader saw each one.
 
@@ -495,6 +509,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/replay.html", context)
 
 
+@match_page
 def move_log(request: HttpRequest, pk: int) -> HttpResponse:
     """Every move of a match in words, as the reader may see them, newest first, paged."""
     found = _match_for(request, pk)
@@ -509,6 +524,7 @@ def move_log(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/log.html", context)
 
 
+@match_page
 def verify(request: HttpRequest, pk: int) -> HttpResponse:
     """Replay the log from the revealed seed and compare with the stored final state."""
     found = _match_for(request, pk)
@@ -521,6 +537,7 @@ def verify(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@match_page
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """The fair-play record of a finished match, as a JSON file to download."""
     found = _match_for(request, pk)

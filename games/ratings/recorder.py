@@ -41,9 +41,12 @@ def record_match_change(change: MatchChange) -> None:
 
 
 def rated_seats(match: Match, seats: Sequence[Seat]) -> dict[int, Seat] | None:
-    """The match's numbered seats, if every one of them has a registered player."""
+    """The match's numbered seats, if every one of them has a registered player of its own
+    (a house player holding two seats has one rating, not two)."""
     numbered = {seat.number: seat for seat in seats if seat.number is not None}
     if len(numbered) != match.players or any(s.user_id is None for s in numbered.values()):
+        return None
+    if len({s.user_id for s in numbered.values()}) != len(numbered):
         return None
     return numbered
 

@@ -59,13 +59,13 @@ def change_of(match: Match, user: Any) -> RatingChange | None:
     return RatingChange.objects.filter(match=match, user=user).first()
 
 
-def ratings(table: Table) -> QuerySet[Rating]:
-    """The players of a rated mode, best first (their users joined in)."""
-    return (
-        Rating.objects.filter(game=table.game.slug, mode=table.slug, games__gt=0)
-        .select_related("user")
-        .order_by("-value", "-games", "user_id")
-    )
+def ratings(table: Table, bots: bool = True) -> QuerySet[Rating]:
+    """The players of a rated mode, best first (their users joined in); without the house
+    players when ``bots`` is false."""
+    found = Rating.objects.filter(game=table.game.slug, mode=table.slug, games__gt=0)
+    if not bots:
+        found = found.filter(user__is_bot=False)
+    return found.select_related("user").order_by("-value", "-games", "user_id")
 
 
 def best_scores(table: Table) -> QuerySet[SoloScore, dict[str, Any]]:

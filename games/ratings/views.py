@@ -25,7 +25,9 @@ def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
     table = tables.find_table(game, mode)
     if table is None:
         raise Http404(_("There is no such leaderboard."))
-    rows = tables.best_scores(table) if table.solo else tables.ratings(table)
+    # "?bots=0" leaves the house players out of a table of ratings.
+    bots = request.GET.get("bots") != "0"
+    rows = tables.best_scores(table) if table.solo else tables.ratings(table, bots=bots)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     entries = tables.with_users(list(page)) if table.solo else list(page)
     return render(
@@ -38,5 +40,6 @@ def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
             "first_rank": page.start_index(),
             "provisional_games": PROVISIONAL_GAMES,
             "siblings": [t for t in tables.all_tables() if t.game.slug == table.game.slug],
+            "bots": bots,
         },
     )

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from games.registry import Game, Ranking
 from games.richelieu import shapes
 from games.richelieu.engine import ENGINE
-from games.richelieu.engine.catalogue import FUN_FOR_2
+from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.presenter import RichelieuPresenter
 
 RANKINGS = (
@@ -38,4 +38,5 @@ GAME = Game(
     mode_option="ruleset",
     rankings=RANKINGS,
     ranking_of=ranking_of,
+    play_now={2: {"ruleset": FUN_FOR_2}, 3: {"ruleset": MULTIPLAYER}, 4: {"ruleset": MULTIPLAYER}},
 )

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -124,24 +124,33 @@ class RichelieuPresenter(Presenter):
         }
 
 
+#: A shield printed on a card (the symbols are drawn once, in the board's sprite).
+SHIELD_ICON = '<svg class="icon" aria-hidden="true"><use href="#rich-shield"/></svg>'
+
+
 @cache
-def card_face(card_id: str, lang: str) -> SafeString:
-    """What is printed on a card (region code and name, number, shields, symbol): the same
-    in every match, drawn once per language."""
+def card_face(card_id: str, lang: str) -> dict[str, Any]:
+    """What is printed on a card, drawn once per card and language: the region's code, the
+    card's number, the region's name, the shields and the symbol (the board sets the match's
+    marks between them: ``templatetags/richelieu_board.py``)."""
     card = CARDS[card_id]
-    face = {
-        "code": REGION_CODES[card.region],
-        "number": card_number(card_id),
+    symbol = '<svg class="icon rc-symbol"><use href="#rich-{}"/></svg>'
+    return {
+        "code": format_html('<span class="rc-code">{}</span>', REGION_CODES[card.region]),
+        "number": format_html('<span class="rc-no">{}</span>', card_number(card_id)),
         "name": COMPONENTS.names["regions"][card.region].get(lang, card.region),
-        "shield_marks": range(card.shields),
-        "symbol": card.symbol,
+        "shields": SafeString(f'<span class="rc-shields">{SHIELD_ICON * card.shields}</span>'),
+        "symbol": format_html(symbol, card.symbol) if card.symbol else "",
     }
-    return SafeString(render_to_string("richelieu/_card_face.html", {"card": face}).strip())
 
 
 def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     """The four rows, each card with its number, whether it lies at an end of its row, and
-    its words (region name, what a screen reader says of it) ready for the template."""
+    its words (region name, what a screen reader says of it) ready for the template.
+
+    Between a row's two ends (a last card is its ``left`` end) the cards lie in a frame of
+    their own, which scrolls sideways when the row is too long for the page while the ends stay
+    in view: the second card opens it (``opens_frame``), the last but one closes it."""
     rows = []
     for index, row in enumerate(view.get("rows", [])):
         last = len(row) - 1
@@ -161,6 +170,8 @@ def table_rows(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
                     ),
                     "face": card_face(card["card"], lang),
                     "spoken": spoken_card(card, end, lang),
+                    "opens_frame": i == 1 and last > 1,
+                    "closes_frame": i == last - 1 and last > 1,
                 }
             )
         rows.append({"number": index + 1, "cards": cards})

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from games.registry import Game, Ranking
 from games.risk import shapes
 from games.risk.engine import ENGINE
+from games.risk.engine.catalogue import INTRO, TWO_PLAYER
 from games.risk.presenter import RiskPresenter
 
 RANKINGS = (
@@ -36,4 +37,5 @@ GAME = Game(
     mode_option="mode",
     rankings=RANKINGS,
     ranking_of=ranking_of,
+    play_now={2: {"mode": TWO_PLAYER}, 3: {"mode": INTRO}, 4: {"mode": INTRO}, 5: {"mode": INTRO}},
 )

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.play.presenting import Presenter
 from games.risk.engine.data import CEASE_FIRE_ID, static_board
@@ -112,6 +112,14 @@ class RiskPresenter(Presenter):
         if kind == "move_in":
             return [f"t:{action['to']}"]
         return []  # trade (then the cards), end_attack, end_turn: from the tray
+
+    def choice_label(self, action: Mapping[str, Any]) -> str | None:
+        kind = action.get("type")
+        if kind == "attack":
+            return pgettext("a Risk move", "Attack")
+        if kind == "blitz":
+            return pgettext("a Risk move", "Blitz")
+        return None
 
     def marks(self, events: Sequence[Mapping[str, Any]]) -> set[str]:
         touched = set()

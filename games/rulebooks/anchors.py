@@ -44,11 +44,22 @@ def error_sections(engine: Any) -> dict[str, str]:
 
 
 def linked_anchors(engine: Any) -> frozenset[str]:
-    """Every anchor ``engine`` links to: its sections, error sections and option sections."""
+    """Every anchor ``engine`` links to: its sections, error sections and option sections,
+    and the sections of its phases and action types."""
     anchors = set(engine.sections)
     anchors.update(error_sections(engine).values())
     anchors.update(option.section for option in engine.options_schema)
+    anchors.update(table_sections(engine).values())
     return frozenset(anchors)
+
+
+def table_sections(engine: Any) -> dict[str, str]:
+    """The section the game page links each phase ("phase <code>") and each action type
+    ("action <type>") to."""
+    return {
+        **{f"phase {code}": anchor for code, anchor in engine.phase_sections.items()},
+        **{f"action {kind}": anchor for kind, anchor in engine.action_sections.items()},
+    }
 
 
 def engine_anchors() -> dict[str, frozenset[str]]:
@@ -87,6 +98,9 @@ def problems(
         for option in engine.options_schema:
             if option.section not in listed:
                 found.append(f"{slug}: option {option.name} links to “{option.section}”, unlisted")
+        for what, anchor in sorted(table_sections(engine).items()):
+            if anchor not in listed:
+                found.append(f"{slug}: {what} links to “{anchor}”, not in its sections")
         for language in languages:
             present = pages.get(slug, {}).get(language, set())
             for anchor in sorted(linked_anchors(engine) - present):
@@ -111,6 +125,20 @@ def section_url(game: str, anchor: str | None, language: str | None = None) -> s
 def _error_map(game: str) -> Mapping[str, str]:
     engine = engines().get(game)
     return error_sections(engine) if engine is not None else {}
+
+
+def phase_url(game: str, phase: Any) -> str:
+    """The section that explains ``phase`` (a view's ``phase``) of ``game``; "" if none."""
+    engine = engines().get(game)
+    sections = engine.phase_sections if engine is not None else {}
+    return section_url(game, sections.get(phase) if isinstance(phase, str) else None)
+
+
+def action_url(game: str, kind: Any) -> str:
+    """The section that explains an action of type ``kind`` in ``game``; "" if none."""
+    engine = engines().get(game)
+    sections = engine.action_sections if engine is not None else {}
+    return section_url(game, sections.get(kind) if isinstance(kind, str) else None)
 
 
 def error_url(game: str, code: str) -> str | None:

@@ -17,7 +17,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.core.sentences import one_stop
 from games.notifications.models import MatchMute
+from games.play.access import player_in_match
 from games.play.errors import PlayError
 from games.play.models import Match
 from games.registry import installed_games
@@ -48,12 +50,12 @@ def follow(request: HttpRequest, username: str) -> HttpResponse:
     try:
         if request.POST.get("follow") == "0":
             relations.unfollow(request.user, person)
-            messages.info(
-                request, _("You no longer follow %(name)s.") % {"name": person.public_name}
-            )
+            said = _("You no longer follow %(name)s.") % {"name": person.public_name}
+            messages.info(request, one_stop(said, [person.public_name]))
         else:
             relations.follow(request.user, person)
-            messages.success(request, _("You follow %(name)s.") % {"name": person.public_name})
+            said = _("You follow %(name)s.") % {"name": person.public_name}
+            messages.success(request, one_stop(said, [person.public_name]))
     except PlayError as error:
         messages.error(request, str(error.message))
     return _back(request, reverse("play:player", args=[person.username]))
@@ -66,9 +68,8 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
     try:
         if request.POST.get("mute") == "0":
             relations.unmute(request.user, person)
-            messages.info(
-                request, _("You read %(name)s's messages again.") % {"name": person.public_name}
-            )
+            said = _("You read %(name)s's messages again.") % {"name": person.public_name}
+            messages.info(request, one_stop(said, [person.public_name]))
         else:
             relations.mute(request.user, person)
             messages.success(
@@ -81,7 +82,7 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
     return _back(request, reverse("play:player", args=[person.username]))
 
 
-@login_required
+@player_in_match
 @require_POST
 def match_emails(request: HttpRequest, pk: int) -> HttpResponse:
     """Mute or unmute every email about one match (the same mute as the emails' link)."""

@@ -56,6 +56,15 @@
         found.classList.add("is-last");
       }
     });
+    all("[data-scroll-frame] .is-last", root).forEach(showInFrame);
+  }
+
+  // A mark in a frame that scrolls sideways (the cards between a Richelieu row's ends) is
+  // brought to the middle of the frame's view; the page itself does not move.
+  function showInFrame(node) {
+    var frame = node.closest("[data-scroll-frame]");
+    var box = node.getBoundingClientRect(), view = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
   }
   var data = dataNode ? JSON.parse(dataNode.textContent) : { actions: [], marks: [] };
   markLastMove();
@@ -72,6 +81,7 @@
   var hint = tray.querySelector("[data-hint]");
   var confirm = tray.querySelector("[data-confirm]");
   var undo = tray.querySelector("[data-undo]");
+  var rule = tray.querySelector("[data-rule]");
   var actions = data.actions;
 
   var picked = [];      // board keys tapped so far
@@ -149,8 +159,52 @@
       choicesBox.appendChild(make("p", "tray-label", text.choose || ""));
     }
     complete.forEach(function (action) {
-      choicesBox.appendChild(button(action.label, function () { choose(action); }));
+      var node = button(action.label, function () { choose(action); });
+      // Once the taps have named the places, a short word tells the moves apart ("Attack",
+      // "Blitz"): the tray stays one row high; the full label stays the button's name.
+      if (picked.length && action.choice) {
+        node.textContent = "";
+        node.appendChild(make("span", "", action.choice)).setAttribute("aria-hidden", "true");
+        node.appendChild(make("span", "visually-hidden", action.label));
+      }
+      choicesBox.appendChild(node);
     });
+  }
+
+  function boxOf(nodes) {
+    var top = Infinity, bottom = -Infinity;
+    nodes.forEach(function (node) {
+      var box = node.getBoundingClientRect();
+      if (!box.height) return;
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    });
+    return top <= bottom ? { top: top, bottom: bottom } : null;
+  }
+
+  // A board marks with data-keep-in-view the part to keep in sight (the Risk map). The tray at
+  // the bottom of the screen must never hide it: on arrival and after each tap the page scrolls
+  // the least that shows it whole with the last move's line above it. When that cannot fit,
+  // it shows on arrival the last move (its line and its marks), after a tap the board part,
+  // else the picked places and the last move's marks, else the picked places alone. What is
+  // to be tapped outside that part (the cards of a trade) is shown instead.
+  function keepInView(arrival) {
+    var view = board.querySelector("[data-keep-in-view]");
+    if (!view) return;
+    var high = 8, low = Math.min(tray.getBoundingClientRect().top, window.innerHeight) - 8;
+    var line = board.querySelector(".last-move");
+    var marks = all(".is-last", view), taps = all(".is-picked, .is-target", board);
+    var lead = line ? [line] : [];
+    var elsewhere = taps.some(function (node) { return !view.contains(node); });
+    var wanted = (elsewhere ? [boxOf(taps)] : arrival ? [
+      boxOf(lead.concat([view])), boxOf(lead.concat(marks)), boxOf(marks)
+    ] : [
+      boxOf(lead.concat([view])), boxOf([view]), boxOf(taps.concat(marks)), boxOf(taps)
+    ]).filter(function (box) { return box && box.bottom - box.top <= low - high; })[0];
+    if (!wanted) return;
+    var by = wanted.bottom > low ? wanted.bottom - low : 0;
+    if (wanted.top - by < high) by = wanted.top - high;
+    if (by) window.scrollBy(0, by);
   }
 
   function numberControl(param) {
@@ -247,6 +301,17 @@
     summary.textContent = (text.selected ? text.selected + " " : "") + parts.join(" · ");
   }
 
+  // A screen reader hears why Confirm is off (its description): a move is still to choose on
+  // the board, or the cards to trade.
+  function explainConfirm() {
+    var reason = null;
+    if (!chosen) reason = hint;
+    else if (confirm.disabled) reason = paramsBox.querySelector("legend");
+    if (reason && !reason.id) reason.id = "tray-reason";
+    if (reason) confirm.setAttribute("aria-describedby", reason.id);
+    else confirm.removeAttribute("aria-describedby");
+  }
+
   function render() {
     paint();
     showChoices();
@@ -255,9 +320,13 @@
     var subset = cardParam();
     confirm.disabled = !chosen || (subset !== null && cards.length === 0);
     undo.disabled = !chosen && picked.length === 0;
-    hint.hidden = chosen !== null;
+    hint.hidden = chosen !== null || choicesBox.querySelector(".tray-label") !== null;
+    explainConfirm();
+    rule.hidden = !(chosen && chosen.rule);
+    if (chosen && chosen.rule) rule.href = chosen.rule;
     tray.classList.toggle("is-choosing", picked.length > 0 || chosen !== null);
     actionInput.value = chosen ? JSON.stringify(chosen.template) : "";
+    if (picked.length || chosen) keepInView(false);
   }
 
   function choose(action) {
@@ -319,4 +388,5 @@
 
   tray.hidden = false;
   render();
+  if (!window.location.hash && window.scrollY === 0) keepInView(true);
 })();

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.test import Client
 from django.urls import reverse
 
 from games.accounts.models import User
@@ -27,7 +28,8 @@ def signup(client, **changes):
 
 
 def confirmation_link(email):
-    return re.search(r"https?://testserver(/\w\w/accounts/confirm-email/[-:\w]+/)", email.body)[1]
+    """The path of the link in a confirmation email (on SITE_URL, like every emailed link)."""
+    return re.search(r"https?://[\w.:]+(/\w\w/accounts/confirm-email/[-:\w]+/)", email.body)[1]
 
 
 def test_it_creates_the_account_and_sends_a_link_in_the_chosen_language(client, mailoutbox):
@@ -42,7 +44,7 @@ def test_it_creates_the_account_and_sends_a_link_in_the_chosen_language(client, 
     assert address.email == "nuria@example.com" and not address.verified
     [email] = mailoutbox
     assert email.to == ["nuria@example.com"]
-    assert email.subject.startswith("[Partida] ") and "confirme su dirección" in email.subject
+    assert email.subject == "[Partida] Confirma tu dirección de correo para empezar a jugar"
     assert confirmation_link(email).startswith("/es/accounts/confirm-email/")
 
 
@@ -127,3 +129,56 @@ def test_a_logged_in_user_is_sent_on_from_the_sign_up_page(client, player):
     client.force_login(player)
     response = client.get("/en/accounts/signup/")
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Hello Núria,", "Welcome to Partida", "The link works for 3 days."]),
+        ("es", ["Hola, Núria:", "Te damos la bienvenida a Partida", "funciona durante 3 días."]),
+        ("it", ["Ciao Núria,", "Ti diamo il benvenuto su Partida", "funziona per 3 giorni."]),
+    ],
+)
+def test_the_confirmation_email_is_ours_and_names_the_site(
+    client, mailoutbox, settings, language, words
+):
+    settings.SITE_URL = "https://partida.example.org"
+    signup(client, language=language)
+    [email] = mailoutbox
+    html = next(body for body, kind in email.alternatives if kind == "text/html")
+    for text in (email.body, html):
+        for word in words:
+            assert word in text, word
+        assert f"https://partida.example.org/{language}/accounts/confirm-email/" in text
+        assert "https://partida.example.org" in text.split("confirm-email")[-1]  # the footer
+        assert "localhost" not in text and "testserver" not in text
+    assert f'<html lang="{language}">' in html
+    assert "nuria@example.com" in email.body
+
+
+def test_a_link_opened_in_another_browser_says_the_address_is_confirmed_and_what_next(
+    client, mailoutbox
+):
+    signup(client)
+    other = Client()
+    response = other.post(confirmation_link(mailoutbox[0]), follow=True)
+    assert response.redirect_chain[-1][0] == "/es/accounts/login/"
+    assert "_auth_user_id" not in other.session
+    said = [str(m) for m in response.context["messages"]]
+    assert said == [
+        "Tu dirección de correo nuria@example.com está confirmada.",
+        "Inicia sesión con tu nombre de usuario o con esta dirección para empezar a jugar.",
+    ]
+    html = response.content.decode()
+    assert all(text in html for text in said) and "<h1>Iniciar sesión</h1>" in html
+
+
+def test_the_same_browser_is_logged_in_and_told_only_that_the_address_is_confirmed(
+    client, mailoutbox
+):
+    signup(client)
+    response = client.post(confirmation_link(mailoutbox[0]), follow=True)
+    assert response.redirect_chain[-1][0] == "/es/play/"
+    said = [str(m) for m in response.context["messages"]]
+    assert "Tu dirección de correo nuria@example.com está confirmada." in said
+    assert not any("Inicia sesión" in text for text in said)

@@ -36,6 +36,9 @@ def test_the_fourth_game_is_listed_on_the_home_page_the_rules_and_the_api(
 
 def test_the_fourth_game_keeps_the_engine_contract(tiny):
     test_conformance.test_every_game_keeps_the_engine_contract_in_random_play("tiny", {}, 2)
+    test_conformance.test_a_state_sampled_from_a_seats_view_shows_that_view_and_plays_on(
+        "tiny", {}, 2
+    )
 
 
 def test_the_fourth_game_is_played_to_the_end_through_the_pages(tiny, client, player, opponent):

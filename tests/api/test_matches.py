@@ -105,7 +105,9 @@ def test_the_creator_invites_declines_are_seen_and_a_waiting_match_is_cancelled(
     guest = as_user(opponent)
     assert guest.post(f"/matches/{match.pk}/decline/").status_code == 200
     assert Seat.objects.get(match=match, user=opponent).status == Seat.Status.DECLINED
-    assert guest.post(f"/matches/{match.pk}/accept/").json()["code"] == "no_invitation"
+    # Answered already: the invitation is closed (409), as when both answers race.
+    again = guest.post(f"/matches/{match.pk}/accept/")
+    assert again.status_code == 409 and again.json()["code"] == "invitation_closed"
     assert as_user(opponent).post(f"/matches/{match.pk}/cancel/").status_code == 403
     cancelled = host.post(f"/matches/{match.pk}/cancel/")
     assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"

@@ -55,7 +55,7 @@ def test_the_risk_page_has_no_serious_accessibility_fault_and_counts_read(
     page = logged_in(open_page(width, height, scheme), live_server, player, password)
     page.goto(f"{live_server.url}/en/play/{match.pk}/")
     assert page.locator(".risk-map [data-pick]").count() == 42
-    assert page.locator(".risk-dice svg.die").count() >= 2
+    assert page.locator(".last-move svg.die").count() >= 2
     assert page.locator(".risk-hand .risk-card").count() >= 1
     violations = axe(page, f"risk-{width}-{scheme}")
     assert "nested-interactive" not in {v["id"] for v in violations}

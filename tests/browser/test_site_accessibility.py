@@ -98,11 +98,13 @@ def test_the_theme_switch_works_without_javascript(live_server, browser_instance
     page.goto(f"{live_server.url}/en/rules/")
     paper = "getComputedStyle(document.documentElement).backgroundColor"
     light = page.evaluate(paper)
+    page.get_by_text("Menu").click()  # on a phone the switches are in the header's menu
     page.get_by_role("button", name="Dark").click()
     page.wait_for_url(f"{live_server.url}/en/rules/")
     assert page.locator("html").get_attribute("data-theme") == "dark"
     assert page.evaluate(paper) != light
     page.screenshot(path=artifacts / "rules-dark-no-js.png", full_page=True)
+    page.get_by_text("Menu").click()
     page.get_by_role("button", name="Auto").click()
     page.wait_for_url(f"{live_server.url}/en/rules/")
     assert page.evaluate(paper) == light, "the system (light here) again"

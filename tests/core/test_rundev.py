@@ -152,8 +152,8 @@ def test_setup_can_leave_the_passwords_to_the_running_site(db):
 @pytest.mark.parametrize(
     ("env", "site_url"),
     [
-        ({"PORT": "8123"}, "http://localhost:8123"),
-        ({}, "http://localhost:8000"),
+        ({"PORT": "8123"}, "http://127.0.0.1:8123"),
+        ({}, "http://127.0.0.1:8000"),
         (
             {"PORT": "8123", "SITE_URL": "https://partida.example.org/"},
             "https://partida.example.org",
@@ -167,3 +167,19 @@ def test_links_in_emails_follow_the_port_unless_site_url_is_set(tmp_path, env, s
     unset = {"PORT": "", "SITE_URL": ""}  # an empty variable counts as not set
     result = run_django(tmp_path, {"DEBUG": "1", **unset, **env}, "shell", "-v", "0", "-c", code)
     assert result.stdout.split() == [site_url, f"['{site_url}']"], result.stderr
+
+
+def test_the_worker_takes_the_house_players_queue_as_well_as_the_default_one():
+    worker = rundev.Command().commands("127.0.0.1", "8000")["worker"]
+    assert "--queues=celery,bots" in worker
+
+
+def test_the_address_make_run_prints_is_the_address_in_emails(db, fake_children, tmp_path):
+    """localhost and 127.0.0.1 keep two cookie jars: a player logged in at the printed address
+    would be logged out at the emailed one."""
+    printed = run(fake_children, port="8123").split("Partida is running at ")[1].split()[0]
+    code = "from django.conf import settings; print(settings.SITE_URL)"
+    env = {"DEBUG": "1", "PORT": "8123", "SITE_URL": ""}
+    result = run_django(tmp_path, env, "shell", "-v", "0", "-c", code)
+    assert printed == result.stdout.strip() + "/", result.stderr
+    assert fake_children["web"].command[-1] == printed.removeprefix("http://").rstrip("/")

@@ -26,6 +26,7 @@ def setup_site(var_dir):
 def test_running_the_setup_twice_changes_nothing_the_second_time(tmp_path):
     first = setup_site(tmp_path)
     assert first.count("created)") == 3
+    assert "House players (bots): bot-collar-1, bot-collar-2, bot-collar-3, " in first
     database = tmp_path / "partida.sqlite3"
     with sqlite3.connect(database) as db:
         users = db.execute("SELECT username, password FROM accounts_user ORDER BY id").fetchall()

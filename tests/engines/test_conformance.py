@@ -5,8 +5,10 @@ end through ``legal_actions`` and ``apply`` only, and at every step the contract
 every offered action applies; illegal actions (unknown, malformed, out of turn, from a seat
 that does not exist) are coded errors that leave the state as it was; the state survives a
 JSON round trip; what a seat (or a spectator) sees and may do does not change when everything
-hidden from it is dealt differently; the views are JSON; and at the end the result adds up
-and the seed plus the log replay the very same state. Every view, every listed and every
+hidden from it is dealt differently; a full state sampled from a seat's view (``determinize``,
+the house players' sampler) shows that seat the same view and the same legal actions, and
+plays on to the end; the views are JSON; and at the end the result adds up and the seed plus
+the log replay the very same state. Every view, every listed and every
 applied action and the result match the game's JSON Schemas (``shapes.py``), and every phase
 a view shows has a name.
 """
@@ -20,9 +22,11 @@ from itertools import product
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from games.engines.base import BaseEngine, EngineError
+from games.engines.base import BaseEngine, EngineError, Event, redact_event
 from games.registry import Shapes, installed_games
 
 #: Past this many actions the players still in leave one by one, which must end any game.
@@ -175,7 +179,9 @@ def check_shapes(
         schemas.check_action(offered, legal=True)
 
 
-def check_hidden(engine: BaseEngine[Any], state: Any, players: int, seed: int) -> None:
+def check_hidden(
+    engine: BaseEngine[Any], state: Any, players: int, seed: int, seen: list[list[Event]]
+) -> None:
     for seat in [None, *range(players)]:
         view = engine.view(state, seat)
         json.dumps(view)
@@ -183,6 +189,29 @@ def check_hidden(engine: BaseEngine[Any], state: Any, players: int, seed: int) -
         assert engine.view(other, seat) == view, f"seat {seat} sees hidden information"
         if seat is not None:
             assert engine.legal_actions(other, seat) == engine.legal_actions(state, seat)
+            check_sampled(engine, state, seat, seed, seen[seat])
+
+
+def check_sampled(
+    engine: BaseEngine[Any], state: Any, seat: int, seed: int, events: list[Event]
+) -> Any:
+    """A state sampled from ``seat``'s view (and the events it saw) that the seat cannot tell
+    from ``state``: the same view, the same legal actions, and a state the engine reads back."""
+    view = engine.view(state, seat)
+    sampled = engine.determinize(view, seat, seed, events=events)
+    assert engine.view(sampled, seat) == view, f"the sample shows seat {seat} another view"
+    assert engine.legal_actions(sampled, seat) == engine.legal_actions(state, seat)
+    assert engine.to_act(sampled) == engine.to_act(state)
+    data = json.loads(json.dumps(engine.to_json(sampled)))
+    assert as_json(engine, engine.from_json(data)) == as_json(engine, sampled)
+    return sampled
+
+
+def witness(engine: BaseEngine[Any], state: Any, players: int, seen: list[list[Event]]) -> None:
+    """Each seat's copy of the events of the last move, as the move log shows them to it."""
+    for event in engine.events(state):
+        for seat in range(players):
+            seen[seat].append(redact_event(event, seat))
 
 
 def check_end(engine, state, players, options, seed, log, schemas) -> None:
@@ -210,6 +239,8 @@ def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, play
     state = engine.setup(players, options, seed)
     assert as_json(engine, state) == as_json(engine, engine.setup(players, options, seed))
     log: list[dict[str, Any]] = []
+    seen: list[list[Event]] = [[] for _ in range(players)]
+    witness(engine, state, players, seen)
     phases_checked: set[str] = set()
     step = 0
     while not engine.is_over(state):
@@ -228,7 +259,7 @@ def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, play
             phases_checked.add(phase)
             check_shapes(engine, state, players, legal, schemas)
         if step % CHECK_EVERY == 0:
-            check_hidden(engine, state, players, seed + step)
+            check_hidden(engine, state, players, seed + step, seen)
             check_garbage(engine, state, seat, legal, players)
             if players > 1:
                 outsider = next(s for s in range(players) if s not in waiting)
@@ -246,10 +277,66 @@ def test_every_game_keeps_the_engine_contract_in_random_play(slug, options, play
             action, state = applies(engine, state, seat, template, rnd)
             schemas.check_action(action, legal=False)
             entry = {"seat": seat, "action": action}
+        witness(engine, state, players, seen)
         log.append(entry)
         step += 1
-    check_hidden(engine, state, players, seed)
+    check_hidden(engine, state, players, seed, seen)
     check_shapes(engine, state, players, [], schemas)
     final_phase = engine.view(state, None).get("phase", "")
     assert not final_phase or final_phase in engine.phases
     check_end(engine, state, players, options, seed, log, schemas)
+
+
+def play_randomly(
+    engine: BaseEngine[Any],
+    state: Any,
+    rnd: random.Random,
+    steps: int,
+    seen: list[list[Event]] | None = None,
+) -> Any:
+    """``state`` after up to ``steps`` random legal moves; then, if the game still goes on,
+    the seats to act leave one by one until it ends (any game ends that way)."""
+    players = len(seen) if seen is not None else 0
+    for _ in range(steps):
+        if engine.is_over(state):
+            return state
+        seat = engine.to_act(state)[0]
+        template = rnd.choice(engine.legal_actions(state, seat))
+        _, state = applies(engine, state, seat, template, rnd)
+        if seen is not None:
+            witness(engine, state, players, seen)
+    return state
+
+
+def finish_randomly(engine: BaseEngine[Any], state: Any, rnd: random.Random) -> Any:
+    """Random legal moves to the end (past a cap, the seats to act leave)."""
+    state = play_randomly(engine, state, rnd, MAX_STEPS // 5)
+    while not engine.is_over(state):
+        state = engine.leave(state, engine.to_act(state)[0])
+    return state
+
+
+@pytest.mark.parametrize(("slug", "options", "players"), configurations())
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**48),
+    steps=st.integers(0, 400),
+    sample_seed=st.integers(0, 2**48),
+    rnd=st.randoms(use_true_random=False),
+)
+def test_a_state_sampled_from_a_seats_view_shows_that_view_and_plays_on(
+    slug, options, players, seed, steps, sample_seed, rnd
+):
+    """The sampler over random states from random legal play: for every seat, the sample
+    (from the view and the events the seat saw, or from the view alone) shows the seat the
+    same view and legal actions, and random legal moves apply to it until the game ends."""
+    engine = installed_games()[slug].engine
+    state = engine.setup(players, options, seed)
+    seen: list[list[Event]] = [[] for _ in range(players)]
+    witness(engine, state, players, seen)
+    state = play_randomly(engine, state, rnd, steps, seen)
+    for seat in range(players):
+        check_sampled(engine, state, seat, sample_seed, [])
+        sampled = check_sampled(engine, state, seat, sample_seed, seen[seat])
+        ended = finish_randomly(engine, sampled, rnd)
+        assert engine.is_over(ended) and engine.result(ended) is not None

@@ -41,7 +41,7 @@ NAMES = {
         "leave",
         "skip",
     },
-    "view": {"build_view", "hidden_variant"},
+    "view": {"build_view", "hidden_variant", "determinize"},
     "scoring": {"final_result"},
 }
 #: Nodes that are rule logic, never found in an engine class's methods.

@@ -2,8 +2,10 @@
 the link works without logging in: GET only asks, POST unsubscribes."""
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 
 from games.notifications.models import AddressOptOut, Mode, Notification, settings_for
 from games.play import lifecycle
@@ -44,7 +46,7 @@ def test_each_email_has_the_unsubscribe_and_threading_headers(turn_email):
     assert (
         headers["References"]
         == headers["In-Reply-To"]
-        == f"<match-{row_of(turn_email).match_id}@localhost>"
+        == f"<match-{row_of(turn_email).match_id}@{urlsplit(settings.SITE_URL).hostname}>"
     )
     assert headers["Auto-Submitted"] == "auto-generated"
     assert unsubscribe_path(turn_email) in turn_email.body

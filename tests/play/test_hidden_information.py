@@ -92,4 +92,7 @@ def test_a_private_match_is_a_404_for_outsiders_and_spectators(client, start_mat
     client.force_login(outsider)
     assert client.get(f"/en/play/{match.pk}/").status_code == 404
     client.logout()
-    assert client.get(f"/en/play/{match.pk}/").status_code == 404
+    # A visitor who is not logged in is asked to log in, and sees nothing of the match.
+    response = client.get(f"/en/play/{match.pk}/")
+    assert response.status_code == 302 and response.content == b""
+    assert response["Location"].startswith("/en/accounts/login/")

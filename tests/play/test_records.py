@@ -124,7 +124,8 @@ def test_no_record_before_the_end_and_no_seed_in_the_answer(client, start_match)
 
 
 def test_a_private_match_record_is_not_shown_to_outsiders(client, finished, outsider) -> None:
-    assert download(client, finished, as_player=False).status_code == 404  # anonymous
+    anonymous = download(client, finished, as_player=False)
+    assert anonymous.status_code == 302 and anonymous.content == b""  # to the log-in page
     client.force_login(outsider)
     assert download(client, finished, as_player=False).status_code == 404
 

@@ -139,11 +139,45 @@ def test_the_last_battle_is_drawn_as_dice(client, start_match, player):
     events = match.moves.order_by("-number").first().events
     roll = [e["params"] for e in events if e["code"] == "risk.battle"][-1]
     page = page_of(client, match, player)
-    section = re.search(r'<section class="risk-dice".*?</section>', page, re.S)[0]
-    drawn = re.findall(r'<svg class="die die-(attack|defence)[^"]*"[^>]*aria-label="(\d)', section)
+    # In the "last move" line over the map, not as text alone.
+    line = re.search(r'<div class="last-move risk-last-move">.*?</div>\s*</div>', page, re.S)[0]
+    shown = re.search(r'<span class="risk-roll" role="img".*?</svg>\s*</span>', line, re.S)[0]
+    drawn = re.findall(r'<svg class="die die-(attack|defence)[^"]*"[^>]*data-value="(\d)"', shown)
     assert sorted(int(v) for side, v in drawn if side == "attack") == sorted(roll["attacker_dice"])
     assert sorted(int(v) for side, v in drawn if side == "defence") == sorted(roll["defender_dice"])
-    assert section.count("<circle") == sum(roll["attacker_dice"]) + sum(roll["defender_dice"])
+    assert shown.count("<circle") == sum(roll["attacker_dice"]) + sum(roll["defender_dice"])
+    assert "risk.battle" not in line and "against" in shown  # the faces, for a screen reader
+
+
+def test_a_die_that_lost_its_pair_is_marked_on_either_side():
+    from games.risk.templatetags.risk_board import battle
+
+    roll = battle({"attacker_dice": [3, 6], "defender_dice": [5, 4], "attacker_losses": 1,
+                   "defender_losses": 1})  # fmt: skip
+    # 6 beats 5 (the defender's 5 is lost), 4 holds against 3 (the attacker's 3 is lost).
+    assert [(d["value"], d["lost"]) for d in roll["attack"]] == [(6, False), (3, True)]
+    assert [(d["value"], d["lost"]) for d in roll["defence"]] == [(5, True), (4, False)]
+
+
+def moved_in_after_taking(match: Match, view: dict[str, Any], leader: int) -> bool:
+    last = match.moves.order_by("-number").first()
+    return last is not None and last.action.get("type") == "move_in"
+
+
+def test_troops_moved_in_after_a_conquest_are_told_with_the_battle_that_took_it(
+    client, start_match, player
+):
+    match = leader_at(start_match, player, "intro", moved_in_after_taking)
+    taken = match.moves.order_by("-number")[1]
+    rolls = [e for e in taken.events if e["code"] == "risk.battle"]
+    assert rolls and any(e["code"] == "risk.conquered" for e in taken.events)
+    page = page_of(client, match, player)
+    line = re.search(r'<div class="last-move risk-last-move">.*?</div>\s*</div>', page, re.S)[0]
+    assert "more troop" in re.search(r'<p class="risk-before">.*?</p>', line, re.S)[0]
+    assert "now held by" in line
+    last = rolls[-1]["params"]
+    told = line.split("<details")[0]  # a blitz's every roll is folded away after it
+    assert told.count('class="die die-') == len(last["attacker_dice"]) + len(last["defender_dice"])
 
 
 def holding_cards(match: Match, view: dict[str, Any], leader: int) -> bool:

@@ -1,5 +1,7 @@
 """Every rule the engines enforce links to a section that exists in every language."""
 
+import importlib
+
 import pytest
 from django.conf import settings
 from django.utils import translation
@@ -36,12 +38,23 @@ def test_the_registry_lists_the_anchors_of_each_engine():
         assert {"engine.bad_option", "engine.bad_player_count"} <= set(error_sections(engine))
 
 
+def test_every_phase_and_every_kind_of_move_links_to_a_section():
+    """The game page links its phase and the move chosen in its tray to the rulebook."""
+    for slug, engine in all_engines().items():
+        assert set(engine.phase_sections) == set(engine.phases), slug
+        rules = importlib.import_module(f"games.{slug}.engine.rules")
+        assert set(engine.action_sections) == set(rules.ACTIONS), slug
+        assert set(engine.phase_sections.values()) <= set(engine.sections), slug
+        assert set(engine.action_sections.values()) <= set(engine.sections), slug
+
+
 class BrokenEngine(type(all_engines()["richelieu"])):  # a real engine with broken links
     """An engine that links to a section it does not list, and to one no rulebook has."""
 
     slug = "richelieu"
     sections = ("overview", "options", "no-such-section")
     errors = {"broken.unlisted": ErrorSpec("Broken.", "not-listed")}
+    phase_sections = {"take": "taking-nothing"}
     options_schema = (OptionSpec("fast", "bool", False, "Fast", "", "also-unlisted"),)
 
     def player_counts(self, options):
@@ -55,6 +68,7 @@ def test_the_check_reports_unlisted_sections_and_missing_anchors(rulebooks):
     assert "richelieu: option fast links to “also-unlisted”, unlisted" in found
     assert "richelieu: no section “no-such-section” in the it rulebook" in found
     assert "richelieu: no section “not-listed” in the it rulebook" in found
+    assert "richelieu: phase take links to “taking-nothing”, not in its sections" in found
 
 
 @pytest.mark.django_db

@@ -9,8 +9,8 @@ import pytest
 from games.play import moves
 from games.play.models import Match, Seat
 
-# The API's callers and its clean throttle counts (autouse there, so here too).
-from tests.api.conftest import as_user, fresh_throttles, token_of  # noqa: F401
+# The API's callers (every test starts with empty caches: tests/conftest.py).
+from tests.api.conftest import as_user, token_of  # noqa: F401
 
 
 def seats_of(match: Match) -> dict[int, Seat]:

@@ -20,7 +20,7 @@ from rest_framework.utils.urls import replace_query_param
 
 from games.accounts.models import User
 from games.api.addresses import absolute
-from games.api.answers import Moment
+from games.api.answers import IS_BOT, Moment
 from games.api.strict import QueryDateField, QueryIntegerField
 from games.api.views.base import ApiView, paged, validated
 from games.play.archive import (
@@ -84,6 +84,7 @@ class ArchiveSeatOut(serializers.Serializer):
     number = serializers.IntegerField()
     username = serializers.CharField(source="user.username")
     name = serializers.CharField(source="user.public_name")
+    is_bot = serializers.BooleanField(source="user.is_bot", help_text=IS_BOT)
     outcome = serializers.ChoiceField(choices=Outcome.choices, allow_blank=True)
 
 

@@ -4,6 +4,7 @@ scores, best first, a numbered page at a time (the same tables as ``/leaderboard
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage, Paginator
 from django.urls import reverse
@@ -16,7 +17,7 @@ from rest_framework.response import Response
 
 from games.api.addresses import absolute
 from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
-from games.api.strict import QueryIntegerField
+from games.api.strict import QueryBooleanField, QueryIntegerField
 from games.api.views.base import ApiView, validated
 from games.play.errors import PlayError
 from games.ratings import tables
@@ -32,6 +33,14 @@ class RankPageParameters(serializers.Serializer):
     )  # fmt: skip
     page_size = QueryIntegerField(
         required=False, min_value=1, max_value=200, help_text="Default 50."
+    )
+
+
+class RatingPageParameters(RankPageParameters):
+    bots = QueryBooleanField(
+        required=False,
+        help_text="false: leave the house players out (ranks count people only); true, the "
+        "default: list everyone.",
     )
 
 
@@ -52,7 +61,8 @@ def numbered(name: str, item: type[serializers.Serializer]) -> type[serializers.
 def ranked_page(
     request: Request, rows: Any, present: Any, answer: type[serializers.Serializer]
 ) -> Response:
-    """One page of ``rows`` (best first), each item with its rank in the whole table."""
+    """One page of ``rows`` (best first), each item with its rank in the whole table; the
+    page's links keep the other parameters of the request (a filter)."""
     query = validated(RankPageParameters, request.query_params)
     size, number = query.get("page_size", 50), query.get("page", 1)
     paginator = Paginator(rows, size)
@@ -66,7 +76,8 @@ def ranked_page(
     def link(to: int | None) -> str | None:
         if to is None:
             return None
-        return absolute(f"{request.path}?page={to}&page_size={size}")
+        kept = {k: v for k, v in request.query_params.items() if k not in ("page", "page_size")}
+        return absolute(f"{request.path}?{urlencode({'page': to, 'page_size': size, **kept})}")
 
     items = present(list(page))
     return Response({
@@ -116,11 +127,12 @@ class Leaderboard(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="The ratings of one game and mode, highest first",
-        parameters=[RankPageParameters], responses=numbered("RatingPage", RatingOut),
+        parameters=[RatingPageParameters], responses=numbered("RatingPage", RatingOut),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
-        return ranked_page(request, tables.ratings(table), ratings, RatingOut)
+        bots = validated(RatingPageParameters, request.query_params).get("bots", True)
+        return ranked_page(request, tables.ratings(table, bots=bots), ratings, RatingOut)
 
 
 def ratings(page: list[Any]) -> list[dict[str, Any]]:
@@ -128,6 +140,7 @@ def ratings(page: list[Any]) -> list[dict[str, Any]]:
         {
             "username": rating.user.username,
             "name": rating.user.public_name,
+            "is_bot": rating.user.is_bot,
             "rating": rating.value,
             "provisional": rating.provisional,
             "games": rating.games,

@@ -212,10 +212,14 @@ def _service_view(
 
 
 def _invitation(request: Request, match: Match) -> Seat:
-    seat = next(
-        (s for s in match.seats.all() if s.user_id == request.user.pk and s.status == "invited"),
-        None,
-    )
+    """The caller's open invitation to ``match``. One they have answered already (the other
+    answer got there first) is closed, 409, as the services say under the lock."""
+    mine = [s for s in match.seats.all() if s.user_id == request.user.pk]
+    seat = next((s for s in mine if s.status == Seat.Status.INVITED), None)
+    if seat is None and any(s.status == Seat.Status.DECLINED for s in mine):
+        raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+    if seat is None and match.created_by_id != request.user.pk and mine:
+        raise PlayError("invitation_closed", _("This invitation is closed."), 409)
     if seat is None:
         raise PlayError("no_invitation", errors.NOT_FOUND[1], 404)
     return seat

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from games.accounts.models import User
 from games.api.addresses import absolute
-from games.api.answers import Moment
+from games.api.answers import IS_BOT, Moment
 from games.api.views.archive import ArchiveMatchOut, ArchiveSeatOut
 from games.api.views.base import ApiView
 from games.play.archive import mode_label
@@ -80,9 +80,18 @@ class OngoingMatchOut(serializers.Serializer):
         return absolute(reverse("api:match", args=[match.pk]))
 
 
+class HousePlayerOut(serializers.Serializer):
+    game = serializers.CharField(source="game.slug")
+    level = serializers.IntegerField(help_text="1 quick, 2 steady, 3 strongest.")
+
+
 class PlayerProfileOut(serializers.Serializer):
     username = serializers.CharField(source="person.username")
     name = serializers.CharField(source="person.public_name")
+    is_bot = serializers.BooleanField(source="person.is_bot", help_text=IS_BOT)
+    house_player = HousePlayerOut(
+        source="house", allow_null=True, help_text="For a house player: its game and level."
+    )
     member_since = Moment(source="person.date_joined")
     language = serializers.CharField(source="person.language")
     on_vacation = serializers.BooleanField(source="away")

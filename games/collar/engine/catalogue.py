@@ -237,6 +237,21 @@ PHASES: dict[str, str] = {
     "over": gettext_noop("game over"),
 }
 
+#: Where the rulebook explains each phase and each action type (the game page links there).
+PHASE_SECTIONS: dict[str, str] = {
+    "take": "turn",
+    "keep": "solo",
+    "discard": "turn",
+    "over": "scoring",
+}
+ACTION_SECTIONS: dict[str, str] = {
+    "draw": "turn",
+    "take_discard": "turn",
+    "decline": "end-of-game",
+    "keep": "solo",
+    "discard": "turn",
+}
+
 SCORE_LABELS: dict[str, Message] = {
     "collar.wish_met": gettext_noop("Wish on {card}: {count} × {gem}, met"),
     "collar.wish_missed": gettext_noop("Wish on {card}: {count} × {gem}, not met ({found} found)"),

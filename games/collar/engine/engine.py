@@ -14,21 +14,23 @@ Versions of the rules: only version 1 so far.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.collar.engine import rules, scoring
 from games.collar.engine.catalogue import (
+    ACTION_SECTIONS,
     ERRORS,
     EVENTS,
     OPTIONS,
+    PHASE_SECTIONS,
     PHASES,
     SCORE_LABELS,
     SECTIONS,
     SLUG,
 )
 from games.collar.engine.state import CollarState, copy_events, state_from_json, state_to_json
-from games.collar.engine.view import build_view, hidden_variant
+from games.collar.engine.view import build_view, determinize, hidden_variant
 from games.engines.base import Action, BaseEngine, Event, Result, View
 
 
@@ -42,6 +44,8 @@ class CollarEngine(BaseEngine[CollarState]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)
@@ -84,6 +88,17 @@ class CollarEngine(BaseEngine[CollarState]):
 
     def hidden_variant(self, state: CollarState, seat: int | None, seed: int) -> CollarState:
         return hidden_variant(state, seat, seed)
+
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> CollarState:
+        return determinize(view, seat, seed, events)
 
     def to_json(self, state: CollarState) -> dict[str, Any]:
         return state_to_json(state)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -9,7 +10,7 @@ from django import template
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.play import presenting
 
@@ -39,6 +40,13 @@ def seat_name(seat: Any, names: Mapping[int, str]) -> str:
 def number_digits(entries: Any) -> int:
     """How many digits the largest move number of a log list has (its margin, ``digits-N``)."""
     return len(str(max((entry["number"] for entry in entries), default=0)))
+
+
+@register.filter
+def whole_days(days: float | None) -> int:
+    """Vacation days left, to the nearest whole day (a vacation started a minute ago has not
+    used a day yet)."""
+    return math.floor((days or 0) + 0.5)
 
 
 @register.filter
@@ -72,8 +80,22 @@ def within_a_minute(moment: datetime | None) -> bool:
 
 @register.simple_tag
 def player_link(user: Any) -> str:
-    """A player's public name, linked to their profile (empty without a player)."""
+    """A player's public name, linked to their profile, with the bot badge of a house player
+    (empty without a player)."""
     if not user:
         return ""
     url = reverse("play:player", args=[user.username])
-    return format_html('<a class="player-link" href="{}">{}</a>', url, user.public_name)
+    link = format_html('<a class="player-link" href="{}">{}</a>', url, user.public_name)
+    return format_html("{}{}", link, bot_badge(user))
+
+
+@register.simple_tag
+def bot_badge(user: Any) -> str:
+    """The badge after the name of a house player (``games.house``): it is a bot."""
+    if not getattr(user, "is_bot", False):
+        return ""
+    return format_html(
+        ' <span class="badge bot-badge" title="{}">{}</span>',
+        gettext("A house player: the site plays it"),
+        pgettext("badge after a house player's name", "bot"),
+    )

@@ -234,6 +234,17 @@ PHASES: dict[str, str] = {
     "over": gettext_noop("game over"),
 }
 
+#: Where the rulebook explains each phase and each action type (the game page links there).
+PHASE_SECTIONS: dict[str, str] = {"take": "taking-cards", "after": "turn", "over": "end-of-game"}
+ACTION_SECTIONS: dict[str, str] = {
+    "take": "taking-cards",
+    "place_marker": "markers",
+    "move_marker": "markers",
+    "marker_back": "marker-back",
+    "pass": "blocked-player",
+    "end_turn": "turn",
+}
+
 SCORE_LABELS: dict[str, Message] = {
     "richelieu.region_majority": ngettext_noop(
         "{region}: {shields} shield", "{region}: {shields} shields", "shields"

@@ -29,12 +29,21 @@ version 1 to its end and its log replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.richelieu.engine import rules, scoring
-from games.richelieu.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
+from games.richelieu.engine.catalogue import (
+    ACTION_SECTIONS,
+    ERRORS,
+    EVENTS,
+    OPTIONS,
+    PHASE_SECTIONS,
+    PHASES,
+    SCORE_LABELS,
+    SECTIONS,
+)
 from games.richelieu.engine.state import (
     RULES_VERSIONS,
     State,
@@ -42,7 +51,7 @@ from games.richelieu.engine.state import (
     state_from_json,
     state_to_json,
 )
-from games.richelieu.engine.view import build_view, hidden_variant
+from games.richelieu.engine.view import build_view, determinize, hidden_variant
 
 
 class RichelieuEngine(BaseEngine[State]):
@@ -58,6 +67,8 @@ class RichelieuEngine(BaseEngine[State]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)
@@ -100,6 +111,17 @@ class RichelieuEngine(BaseEngine[State]):
 
     def hidden_variant(self, state: State, seat: int | None, seed: int) -> State:
         return hidden_variant(state, seat, seed)
+
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> State:
+        return determinize(view, seat, seed, self.rules_version(version), events)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state_to_json(state)

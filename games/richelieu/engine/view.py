@@ -8,10 +8,11 @@ At the end the discs the players hold are turned over, as in the rulebooks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from games.engines.base import Rng, View, redeal
-from games.richelieu.engine.data import CARDS, COMPONENTS, DISCS
+from games.engines.base import Event, Rng, View, deal_out, redeal
+from games.richelieu.engine.data import CARDS, COMPONENTS, DISC_IDS, DISCS
 from games.richelieu.engine.rules import marker_limit, markers_on_cards
 from games.richelieu.engine.scoring import final_result
 from games.richelieu.engine.state import OVER, State
@@ -126,3 +127,77 @@ def hidden_variant(state: State, seat: int | None, seed: int) -> State:
     variant.unused = dealt[-1]
     variant.rng = Rng(seed + 1).next64()
     return variant
+
+
+def determinize(
+    view: View, seat: int, seed: int, version: int, events: Sequence[Event] = ()
+) -> State:
+    """A full state whose view for ``seat`` is ``view`` (see ``BaseEngine.determinize``).
+
+    Everything but the face-down discs is public. The seat knows its own discs and the spent
+    ones (and, once the game is over, every disc a player holds); the others are dealt at
+    random to the other players (as many as each holds), to the cards that carry one, and out
+    of the game. The rules follow ``version`` (which the view does not show).
+    """
+    over = view["phase"] == OVER
+    players = int(view["players"])
+    seats = view["seats"]
+    held: list[list[str]] = [[] for _ in range(players)]
+    if over:
+        held = [[d["id"] for d in view["revealed_discs"][str(s)]] for s in range(players)]
+    else:
+        held[seat] = [disc["id"] for disc in view["my_discs"]]
+    spent = [[disc["id"] for disc in entry["spent_discs"]] for entry in seats]
+    known = {disc for group in (*held, *spent) for disc in group}
+    hidden = [s for s in range(players) if not over and s != seat]
+    cells = [card["card"] for row in view["rows"] for card in row if card["disc"]]
+    sizes = [int(seats[s]["face_down_discs"]) for s in hidden]
+    sizes += [len(cells), int(view["discs_out_of_game"])]
+    dealt = deal_out(Rng(seed), [d for d in DISC_IDS if d not in known], sizes)
+    for index, s in enumerate(hidden):
+        held[s] = dealt[index]
+    return State(
+        players=players,
+        ruleset=str(view["options"]["ruleset"]),
+        short=bool(view["options"]["short"]),
+        rows=[[card["card"] for card in row] for row in view["rows"]],
+        row_starts=[int(row[0]["column"]) if row else 0 for row in view["rows"]],
+        discs_on=dict(zip(cells, dealt[-2], strict=True)),
+        markers_on={
+            card["card"]: int(card["marker"])
+            for row in view["rows"]
+            for card in row
+            if card["marker"] is not None
+        },
+        stock=[int(entry["markers"]["stock"]) for entry in seats],
+        boxed=[int(entry["markers"]["boxed"]) for entry in seats],
+        hands=[[card["card"] for card in entry["cards"]] for entry in seats],
+        held=held,
+        spent=spent,
+        unused=dealt[-1],
+        current=0 if view["current"] is None else int(view["current"]),
+        phase=str(view["phase"]),
+        turn_cards=[str(card) for card in view["turn_cards"]],
+        first_turn=bool(view["first_turn"]),
+        left=_left(view, events),
+        ended=view["ended"],
+        rng=Rng(seed + 1).next64(),
+        rules=version,
+    )
+
+
+def _left(view: View, events: Sequence[Event]) -> list[int]:
+    """The seats that left, in the order they left: the events say it, and so does the
+    ranking at the end (the latest to leave first among the last); else the seats' order."""
+    out = [entry["seat"] for entry in view["seats"] if not entry["in_game"]]
+    told = [
+        event.get("params", {}).get("player")
+        for event in events
+        if event.get("code") == "richelieu.left"
+    ]
+    if sorted(told) == sorted(out):
+        return [int(s) for s in told]
+    if view["result"] is not None:
+        ranked = [s for group in view["result"]["ranking"] for s in group if s in out]
+        return [int(s) for s in reversed(ranked)]
+    return out

@@ -291,6 +291,7 @@ def build_map(problems: list[str] | None = None) -> dict[str, Any]:
     for continent in board["continents"]:
         cid = continent["id"]
         (x, y), anchor = shapes.CONTINENT_LABELS[cid]
+        turned_x, turned_y = shapes.CONTINENT_LABELS_TURNED[cid]
         light = shapes.CONTINENT_FILLS[cid]
         outline = "".join(path_of(land.outline) for land in shapes.LAND if land.continent == cid)
         continents.append(
@@ -298,7 +299,12 @@ def build_map(problems: list[str] | None = None) -> dict[str, Any]:
                 "id": cid,
                 "bonus": continent["bonus"],
                 "outline": outline,
-                "label": {"x": x, "y": y, "anchor": anchor},
+                "label": {
+                    "x": x,
+                    "y": y,
+                    "anchor": anchor,
+                    "turned": {"x": turned_x, "y": turned_y},
+                },
                 "fill": {"light": light, "dark": dark_variant(light)},
             }
         )

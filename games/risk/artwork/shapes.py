@@ -224,6 +224,18 @@ CONTINENT_LABELS: dict[str, tuple[Point, str]] = {
     "australia": ((912, 713), "middle"),
 }
 
+# Where each continent's name goes on a phone held upright, whose map is turned a quarter
+# clockwise: the name, turned back to read level, is centred on this point; it runs along the
+# map's north-south axis, so it needs sea above and below the point rather than beside it.
+CONTINENT_LABELS_TURNED: dict[str, Point] = {
+    "north_america": (30, 323),
+    "south_america": (196, 558),
+    "europe": (385, 255),
+    "africa": (470, 610),
+    "asia": (760, 520),
+    "australia": (806, 638),
+}
+
 # Short names for phones (at most five letters), en / es / it.
 SHORT_NAMES: dict[str, tuple[str, str, str]] = {
     "alaska": ("Alas", "Alas", "Alas"),

@@ -343,6 +343,30 @@ PHASES: dict[str, str] = {
     "over": gettext_noop("game over"),
 }
 
+#: Where the rulebook explains each phase and each action type (the game page links there).
+PHASE_SECTIONS: dict[str, str] = {
+    "claim": "setup-classic",
+    "setup_place": "setup-classic",
+    "neutral": "neutral-armies",
+    "reinforce": "reinforcements",
+    "attack": "attack",
+    "move_in": "conquest",
+    "maneuver": "maneuver",
+    "over": "winning",
+}
+ACTION_SECTIONS: dict[str, str] = {
+    "claim": "setup-classic",
+    "place": "reinforcements",
+    "place_neutral": "neutral-armies",
+    "trade": "cards-trade",
+    "attack": "attack",
+    "blitz": "blitz",
+    "move_in": "conquest",
+    "end_attack": "attack",
+    "maneuver": "maneuver",
+    "end_turn": "turn",
+}
+
 SCORE_LABELS: dict[str, Message] = {
     "risk.territories": gettext_noop("Territories held at the end"),
 }

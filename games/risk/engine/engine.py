@@ -71,15 +71,24 @@ next player's turn begins (no card is drawn). With one player left, that player 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Event, Result, View
 from games.risk.engine import rules, scoring
-from games.risk.engine.catalogue import ERRORS, EVENTS, OPTIONS, PHASES, SCORE_LABELS, SECTIONS
+from games.risk.engine.catalogue import (
+    ACTION_SECTIONS,
+    ERRORS,
+    EVENTS,
+    OPTIONS,
+    PHASE_SECTIONS,
+    PHASES,
+    SCORE_LABELS,
+    SECTIONS,
+)
 from games.risk.engine.data import static_board
 from games.risk.engine.state import RiskState, copy_events, state_from_json, state_to_json
-from games.risk.engine.view import build_view, hidden_variant
+from games.risk.engine.view import build_view, determinize, hidden_variant
 
 
 class RiskEngine(BaseEngine[RiskState]):
@@ -93,6 +102,8 @@ class RiskEngine(BaseEngine[RiskState]):
     score_labels = SCORE_LABELS
     phases = PHASES
     sections = SECTIONS
+    phase_sections = PHASE_SECTIONS
+    action_sections = ACTION_SECTIONS
 
     def player_counts(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         return rules.player_counts(options)
@@ -143,6 +154,17 @@ class RiskEngine(BaseEngine[RiskState]):
 
     def hidden_variant(self, state: RiskState, seat: int | None, seed: int) -> RiskState:
         return hidden_variant(state, seat, seed)
+
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> RiskState:
+        return determinize(view, seat, seed, events)
 
     def to_json(self, state: RiskState) -> dict[str, Any]:
         return state_to_json(state)

@@ -1,10 +1,13 @@
-"""The last battle's dice, for the Risk board (the view has the position, not the rolls)."""
+"""The last battle of a Risk match, for the board's "last move" line: the dice of each roll, the
+losses and who holds the territory now (the view has the position, the events the rolls)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -18,12 +21,15 @@ PIPS = {
     6: [(6, 6), (18, 6), (6, 12), (18, 12), (6, 18), (18, 18)],
 }
 
+#: The events the battle line tells; the move's other events keep their own sentences.
+TOLD = {"risk.battle", "risk.blitz_ended", "risk.conquered"}
+
 
 def die(value: int, lost: bool) -> dict[str, Any]:
     return {"value": value, "pips": PIPS.get(value, []), "lost": lost}
 
 
-def battle(params: dict[str, Any]) -> dict[str, Any]:
+def battle(params: Mapping[str, Any]) -> dict[str, Any]:
     """The dice of one roll, each marked lost or not (pairs compared highest first)."""
     attack = sorted(params.get("attacker_dice") or [], reverse=True)
     defence = sorted(params.get("defender_dice") or [], reverse=True)
@@ -31,18 +37,71 @@ def battle(params: dict[str, Any]) -> dict[str, Any]:
     return {
         "params": params,
         "attack": [die(v, i < pairs and v <= defence[i]) for i, v in enumerate(attack)],
-        "defence": [die(v, i < pairs and v > attack[i]) for i, v in enumerate(defence)],
+        "defence": [die(v, i < pairs and v < attack[i]) for i, v in enumerate(defence)],
+        "attacker_losses": params.get("attacker_losses", 0),
+        "defender_losses": params.get("defender_losses", 0),
     }
 
 
-@register.simple_tag
-def risk_last_battle(recent_events: list[list[dict[str, Any]]]) -> dict[str, Any] | None:
-    """The last roll of dice among the moves the page shows (``recent_events``: each move's
-    events as the reader may see them, oldest first). Dice are public: the log shows them too."""
-    for events in reversed(recent_events or []):
-        for event in reversed(events):
-            if event.get("code") == "risk.battle":
-                return battle(event.get("params", {}))
+def side_name(seat: Any, neutral: Any, names: Mapping[int, str]) -> str:
+    """A player's name, or a neutral army's."""
+    if isinstance(neutral, int) and not isinstance(neutral, bool):
+        return gettext("Neutral army %(k)s") % {"k": neutral}
+    if isinstance(seat, int) and seat in names:
+        return names[seat]
+    return gettext("seat %(n)s") % {"n": (seat + 1) if isinstance(seat, int) else seat}
+
+
+def story(
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], names: Mapping[int, str]
+) -> dict[str, Any] | None:
+    """The battle of one move's events (an attack: one roll; a blitz: several), or ``None``."""
+    rolls = [battle(e.get("params", {})) for e in events if e.get("code") == "risk.battle"]
+    if not rolls:
+        return None
+    first = rolls[0]["params"]
+    target = str(first.get("to", ""))
+    now = next((t for t in view.get("territories", []) if t["id"] == target), None)
+    return {
+        "blitz": any(e.get("code") == "risk.blitz_ended" for e in events),
+        "attacker": side_name(first.get("player"), None, names),
+        "defender": side_name(first.get("defender_player"), first.get("neutral"), names),
+        "from": first.get("from"),
+        "to": target,
+        "rolls": rolls,
+        "last": rolls[-1],
+        "attacker_losses": sum(r["attacker_losses"] for r in rolls),
+        "defender_losses": sum(r["defender_losses"] for r in rolls),
+        "conquered": any(e.get("code") == "risk.conquered" for e in events),
+        "holder": side_name(now["owner"], now.get("neutral"), names) if now else "",
+        "troops": now["troops"] if now else 0,
+    }
+
+
+@register.simple_tag(takes_context=True)
+def risk_last_move(context: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The last move's battle, with the lines of its other events (a conquered army, a won
+    match); for a move of troops into a conquered territory, the battle of the move before.
+    ``None``: no battle to tell, the page's plain line says the move. Dice are public: the log
+    shows them too."""
+    recent = context.get("recent_events") or []
+    last = context.get("last_move")
+    if not recent or not last:
+        return None
+    view, names = context.get("view") or {}, context.get("names") or {}
+    events = recent[-1]
+    told = story(events, view, names)
+    if told is not None:
+        lines = [
+            line
+            for e, line in zip(events, last["lines"], strict=False)
+            if e.get("code") not in TOLD
+        ]
+        return {"battle": told, "before": None, "lines": lines}
+    if len(recent) > 1 and any(e.get("code") == "risk.moved_in" for e in events):
+        earlier = story(recent[-2], view, names)
+        if earlier is not None:
+            return {"battle": earlier, "before": last["lines"], "lines": []}
     return None
 
 
@@ -52,3 +111,9 @@ def risk_territory(value: Any) -> str:
     from games.play.presenting import noun
 
     return noun("risk", "territory", value)
+
+
+@register.filter
+def dice_values(dice: Sequence[Mapping[str, Any]]) -> str:
+    """The faces of some dice, for a screen reader: "6, 4, 1"."""
+    return ", ".join(str(d["value"]) for d in dice)

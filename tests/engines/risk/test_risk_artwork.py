@@ -262,6 +262,27 @@ def test_continent_labels_sit_in_the_sea() -> None:
             assert distance_to_outline(cell, point) > 10, continent["id"]
 
 
+#: A continent's name on the map: 22 px bold italic, about 0.6 of that wide a letter.
+TURNED_FONT, LETTER_WIDTH = 22.0, 0.6
+
+
+def test_turned_continent_names_lie_in_the_sea_and_inside_the_map() -> None:
+    """A phone held upright turns the map a quarter and each continent's name back to level:
+    the name then runs along the map's north-south axis, centred on ``label.turned``. In every
+    language, it must lie in the sea and inside the map, whose edges are the screen's."""
+    names = {c["id"]: c["names"] for c in board()["continents"]}
+    height = artwork()["view_box"][3]
+    for continent in artwork()["continents"]:
+        x, y = continent["label"]["turned"]["x"], continent["label"]["turned"]["y"]
+        for name in names[continent["id"]].values():
+            half = len(f"{name} +{continent['bonus']}") * TURNED_FONT * LETTER_WIDTH / 2
+            assert half < y < height - half, (continent["id"], name)
+            assert TURNED_FONT / 2 < x, continent["id"]
+            for step in range(-int(half), int(half) + 1, 8):
+                for cell in cells().values():
+                    assert not inside(cell, (x, y + step)), (continent["id"], name, step)
+
+
 def relative_luminance(colour: str) -> float:
     def linear(channel: int) -> float:
         c = channel / 255

@@ -3,7 +3,7 @@ target (10, or 15 with the long option) wins. No hidden information, no randomne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -115,6 +115,26 @@ class TinyEngine(BaseEngine[dict[str, Any]]):
 
     def skip(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
         return {**state, "to_move": 1 - seat, "events": []}
+
+    def determinize(
+        self,
+        view: View,
+        seat: int,
+        seed: int,
+        *,
+        version: int | None = None,
+        events: Sequence[Event] = (),
+    ) -> dict[str, Any]:
+        """Nothing is hidden: the view is the whole state but whose turn it was at the end."""
+        winner = view["winner"]
+        to_move = view["to_act"][0] if view["to_act"] else 1 - winner
+        return {
+            "target": view["target"],
+            "count": view["count"],
+            "to_move": to_move,
+            "winner": winner,
+            "events": [],
+        }
 
     def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
         return self.copy_json(state)  # type: ignore[no-any-return]

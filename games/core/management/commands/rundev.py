@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.accounts.demo import demo_logins
@@ -127,7 +128,8 @@ class Command(BaseCommand):
     ready_timeout = READY_TIMEOUT
 
     def add_arguments(self, parser):  # type: ignore[no-untyped-def]
-        parser.add_argument("--addr", default=os.environ.get("ADDR", "127.0.0.1"))
+        # The host of SITE_URL's default, so that the address printed is the emails' address.
+        parser.add_argument("--addr", default=os.environ.get("ADDR", settings.DEV_HOST))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
 
     def commands(self, addr: str, port: str) -> dict[str, list[str]]:
@@ -135,9 +137,12 @@ class Command(BaseCommand):
         celery = [python, "-m", "celery", "-A", "config"]
         return {
             "web": [python, "manage.py", "runserver", f"{addr}:{port}"],
+            # One worker takes both queues here: the default one (emails, sweeps) and the
+            # house players' (`bots`); a deployment runs a worker for each (README).
             "worker": [
                 *celery,
                 "worker",
+                "--queues=celery,bots",
                 "--pool=solo",
                 "--without-gossip",
                 "--without-mingle",

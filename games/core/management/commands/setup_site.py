@@ -2,6 +2,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from games.accounts.demo import ensure_demo_users
+from games.house.accounts import ensure_house_players, house_players
 
 
 class Command(BaseCommand):
@@ -20,6 +21,9 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database migrated.")
         call_command("load_rulebooks", stdout=self.stdout)
+        ensure_house_players()
+        names = ", ".join(bot.username for bot in house_players())
+        self.stdout.write(f"House players (bots): {names or 'none'}.")
         if options["no_demo"]:
             return
         outcome = ensure_demo_users()

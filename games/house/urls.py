@@ -1,0 +1,8 @@
+from django.urls import path
+
+from games.house import views
+
+app_name = "house"
+urlpatterns = [
+    path("now/", views.play_now, name="play_now"),
+]
