@@ -99,6 +99,20 @@ def test_a_postgresql_connection_is_kept_for_database_conn_max_age_seconds(tmp_p
     assert kept == ["60", "0", "600"]
 
 
+def test_beats_sweeps_run_every_sweep_seconds(tmp_path):
+    code = (
+        "from django.conf import settings as s; j = s.CELERY_BEAT_SCHEDULE;"
+        "print(*(int(j[n]['schedule'].total_seconds()) for n in"
+        " ('sweep-clocks', 'notifications-sweep', 'retry-webhooks', 'house-players',"
+        " 'notifications-digests')), int(j['sweep-clocks']['options']['expires']))"
+    )
+    periods = [
+        run_django(tmp_path, {**PRODUCTION, **extra}, "shell", "-v", "0", "-c", code).stdout.split()
+        for extra in ({}, {"SWEEP_SECONDS": "300"})
+    ]
+    assert periods == [["60"] * 4 + ["600", "300"], ["300"] * 4 + ["600", "1500"]]
+
+
 def test_the_defaults_need_nothing_installed(tmp_path):
     code = (
         "from django.conf import settings as s;"
