@@ -212,7 +212,7 @@ class Visit:
             proposal = self.world.director.propose(self.now, self.rng)
             if proposal is None:
                 return
-            invite = self.opponents(proposal.game, proposal.players - 1, proposal.bots)
+            invite = self.opponents(proposal.game, proposal.others, proposal.bots)
             if proposal.open_seek:
                 invite = invite[: proposal.bots]  # bots invited; people come from the lobby
             try:
@@ -222,6 +222,8 @@ class Visit:
                 raise
             if answer.status == 201:
                 self.world.count(f"matches started: {proposal.game}")
+                if proposal.house:
+                    self.world.count("matches with house players")
             else:
                 self.world.director.gave_up()
                 self.world.count(f"match creation refused {answer.status}")

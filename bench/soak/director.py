@@ -3,8 +3,9 @@
 A quarter of the matches are started on the first day, the rest over the first 70 % of the
 run (so that the later ones have time to be played); the variants come round in turn, so
 even a short run plays each of them. The players choose the rest: how many seats, who to
-invite (other people, bots) or an open seek in the lobby, the time per move, what happens
-at a time-out, rated or not.
+invite (other people, the scripted bots), the site's house players in some seats (their
+level and pace), or an open seek in the lobby, the time per move, what happens at a time-out,
+rated or not.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ VARIANTS: tuple[tuple[str, dict[str, Any], tuple[int, ...]], ...] = (
 )
 #: Days per move a creator picks, and how often.
 DAYS = {1: 30, 2: 20, 3: 25, 5: 10, 7: 10, 14: 5}
+#: The house players' levels and paces, and how often a creator picks each (level 3 is the
+#: costly one: up to a second of the worker's CPU per turn).
+HOUSE_LEVELS = {1: 5, 2: 3, 3: 1}
+HOUSE_PACES = {"now": 5, "minutes": 3, "hours": 2}
+#: The share of matches for two or more with house players in some seats.
+HOUSE_SHARE = 0.3
 FIRST_DAY_SHARE = 0.25
 CREATION_SPAN = 0.7
 
@@ -48,6 +55,8 @@ class Proposal:
     skip_policy: bool
     rated: bool
     bots: int
+    house: tuple[int, ...] = ()
+    bot_pace: str = "now"
 
     def request(self, invite: list[str]) -> dict[str, Any]:
         return {
@@ -59,7 +68,14 @@ class Proposal:
             "timeout_policy": "skip" if self.skip_policy else "lose",
             "invite": invite,
             "rated": self.rated,
+            "bots": [{"level": level} for level in self.house],
+            "bot_pace": self.bot_pace,
         }
+
+    @property
+    def others(self) -> int:
+        """The seats the creator fills by invitation or from the lobby."""
+        return self.players - 1 - len(self.house)
 
 
 class Director:
@@ -93,6 +109,8 @@ class Director:
         players = rng.choice(counts)
         longest = max(1, self.days / 3)
         days = [d for d in DAYS if d <= longest] or [1]
+        rated = players > 1 and rng.random() < 0.4
+        house = house_levels(players, rated, rng) if rng.random() < HOUSE_SHARE else ()
         return Proposal(
             game=game,
             options=dict(options),
@@ -100,8 +118,10 @@ class Director:
             days_per_move=rng.choices(days, [DAYS[d] for d in days])[0],
             open_seek=players > 1 and rng.random() < 0.2,
             skip_policy=rng.random() < 0.3,
-            rated=players > 1 and rng.random() < 0.4,
-            bots=sum(rng.random() < 0.3 for _ in range(players - 1)),
+            rated=rated,
+            bots=sum(rng.random() < 0.3 for _ in range(players - 1 - len(house))),
+            house=house,
+            bot_pace=pick(HOUSE_PACES, rng),
         )
 
     def gave_up(self) -> None:
@@ -115,3 +135,15 @@ class Director:
                 return False
             self.created += 1
             return True
+
+
+def pick(weights: dict[Any, int], rng: random.Random) -> Any:
+    return rng.choices(list(weights), list(weights.values()))[0]
+
+
+def house_levels(players: int, rated: bool, rng: random.Random) -> tuple[int, ...]:
+    """One to all of the other seats for house players; a rated match needs different levels."""
+    seats = rng.randint(1, players - 1) if players > 1 else 0
+    if rated:
+        return tuple(rng.sample(sorted(HOUSE_LEVELS), min(seats, len(HOUSE_LEVELS))))
+    return tuple(pick(HOUSE_LEVELS, rng) for _ in range(seats))
