@@ -1,6 +1,7 @@
 """The site as the README's deployment section runs it, on the soak's servers and clock.
 
-gunicorn (four sync workers), one Celery worker (prefork, four processes) and Celery beat,
+gunicorn (four sync workers), one Celery worker (prefork, four processes) for both queues
+(``celery`` and the house players' ``bots``, as ``make run`` does) and Celery beat,
 from the same environment: ``DEBUG`` off, PostgreSQL, Redis as broker and cache, the soak's
 SMTP sink, Web Push keys and webhooks allowed to call the soak's receivers on loopback. Every
 process and ``manage.py`` command starts under the accelerated clock.
@@ -12,6 +13,7 @@ import base64
 import secrets
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +29,11 @@ from .clock import (
 from .servers import ROOT, Process, free_port, python_command
 
 WORKER_CONCURRENCY = 4
+#: Beat's sweeps every five simulated minutes, not one: at x720 a minute lasts 83 ms, and four
+#: sweeps a minute would be 48 tasks a real second, more than one worker runs on two cores
+#: shared with the rest of the site (the sweeps then wait in the broker and expire, and the
+#: time-outs they would fire come hours late). The checks allow two hours' lateness.
+SWEEP_SIMULATED_SECONDS = 300
 
 
 def vapid_keys() -> dict[str, str]:
@@ -53,6 +60,11 @@ class Deployment:
     port: int = field(default_factory=free_port)
     processes: dict[str, Process] = field(default_factory=dict)
     incarnations: dict[str, int] = field(default_factory=dict)
+    #: The processes the soak itself has stopped for a while (a worker killed on purpose).
+    held: set[str] = field(default_factory=set)
+    #: Each process that exited by itself and was started again: (its name, its incarnation).
+    exits: list[tuple[str, int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         connect_timeout = int(DATABASE_CONNECT_REAL_SECONDS * self.clock.speed)
@@ -74,6 +86,7 @@ class Deployment:
             "PUSH_ALLOW_PRIVATE": "1",
             "API_WEBHOOK_ALLOW_PRIVATE": "1",
             "LOG_LEVEL": "WARNING",
+            "SWEEP_SECONDS": str(SWEEP_SIMULATED_SECONDS),
             **vapid_keys(),
             **guard_environment(self.clock.speed),
         }
@@ -97,7 +110,8 @@ class Deployment:
             "gunicorn": [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "4",
                          "--bind", f"127.0.0.1:{self.port}", "--no-control-socket",
                          "--timeout", str(int(GUNICORN_TIMEOUT_REAL_SECONDS * self.clock.speed))],
-            "worker": [*celery, "worker", "--concurrency", str(WORKER_CONCURRENCY),
+            "worker": [*celery, "worker", "-Q", "celery,bots",
+                       "--concurrency", str(WORKER_CONCURRENCY),
                        "--without-gossip", "--without-mingle", "--without-heartbeat",
                        "--loglevel=WARNING"],
             "beat": [*celery, "beat", "--loglevel=WARNING",
@@ -111,6 +125,27 @@ class Deployment:
         process.start(self.env())
         self.processes[name] = process
         return process
+
+    def hold(self, name: str) -> Process:
+        """The process ``name``, which the soak is about to stop on purpose (not revived)."""
+        with self.lock:
+            self.held.add(name)
+            return self.processes[name]
+
+    def release(self, name: str) -> None:
+        """Start the held process ``name`` again."""
+        with self.lock:
+            self.start(name)
+            self.held.discard(name)
+
+    def revive(self) -> None:
+        """Start again a process that exited by itself, as a supervisor (systemd's
+        ``Restart=always``, a container's restart policy) would, and note it."""
+        with self.lock:
+            for name, process in list(self.processes.items()):
+                if name not in self.held and not process.running():
+                    self.exits.append((name, self.incarnations[name]))
+                    self.start(name)
 
     def start_all(self) -> None:
         for name in self.commands():

@@ -86,9 +86,9 @@ class Faults:
 
     def restart_worker(self) -> None:
         self.kills.append(self.clock.now())
-        self.deployment.processes["worker"].kill(signal.SIGKILL)
+        self.deployment.hold("worker").kill(signal.SIGKILL)
         self.stopping.wait(self.clock.real_seconds(WORKER_RESTART_AFTER))
-        self.deployment.start("worker")
+        self.deployment.release("worker")
 
     def restart_postgres(self) -> None:
         started = time.monotonic()
@@ -127,7 +127,8 @@ class Faults:
 @dataclass
 class Watch:
     """Every simulated hour: the resident memory of the site's processes, and how many tasks
-    wait in the broker's queue (the worker keeps up when it stays short)."""
+    wait in the broker's queue (the worker keeps up when it stays short). A process that
+    exited by itself is started again, as its supervisor would in a deployment (and noted)."""
 
     clock: Clock
     deployment: Deployment
@@ -141,6 +142,7 @@ class Watch:
         every = self.clock.real_seconds(timedelta(hours=1))
         broker = redis.Redis(port=self.redis.port, db=0, socket_timeout=2)
         while not self.stopping.wait(every):
+            self.deployment.revive()
             now = self.clock.now()
             self.load.append(os.getloadavg()[0])
             for name, process in list(self.deployment.processes.items()):

@@ -237,9 +237,14 @@ class Soak:
             ),
             ("tracebacks in the logs", self.tracebacks()),
             ("worker kills", len(faults.kills)),
+            ("exited by themselves (started again, as a supervisor would)", self.exits()),
             ("outages", ", ".join(f"{w.what} {w.ended - w.started:.1f} s" for w in faults.windows)),
             *sorted(world.counts.items()),
         ]
+
+    def exits(self) -> str:
+        assert self.deployment is not None
+        return ", ".join(f"{name} #{n}" for name, n in self.deployment.exits) or "none"
 
     def tracebacks(self) -> str:
         assert self.deployment is not None

@@ -12,7 +12,7 @@ that it lasts as long in real time as the site meant.
 psycopg waits for PostgreSQL's answers in polls of 0.1 s (so that Ctrl-C is heard between
 them): shortened 720 times they round down to no wait at all and every query would spin the
 CPU until its answer came, on the cores PostgreSQL needs. They are lengthened the same way,
-once psycopg is imported.
+once psycopg is imported; so are kombu's health checks of its Redis connections.
 """
 
 import importlib.abc
@@ -49,26 +49,48 @@ if _SPEED > 1:
     socket.setdefaulttimeout = setdefaulttimeout
 
 
-class _PsycopgPolls(importlib.abc.MetaPathFinder):
-    """Lengthens psycopg's polling interval once ``psycopg.connection`` is imported."""
+def _lengthen_psycopg_polls(module: ModuleType) -> None:
+    interval = module._WAIT_INTERVAL * _SPEED
+    module._WAIT_INTERVAL = interval  # read by connect() at each call
+    module.Connection.wait.__defaults__ = (interval, None)
+
+
+def _lengthen_kombu_health_checks(module: ModuleType) -> None:
+    # Kombu's checks of its Redis connections (every 25 s by default, and a BRPOP unanswered
+    # for its 1 s server-side wait plus that interval counts as a dead connection) would come
+    # 720 times as often: every wait for an empty queue would be dropped as stale, and the
+    # worker would spend its time reconnecting (and, once, stopped consuming altogether).
+    interval = module.DEFAULT_HEALTH_CHECK_INTERVAL * _SPEED
+    module.DEFAULT_HEALTH_CHECK_INTERVAL = interval  # read when the event loop is set up
+    module.Channel.health_check_interval = interval
+
+
+_AFTER_IMPORT = {
+    "psycopg.connection": _lengthen_psycopg_polls,
+    "kombu.transport.redis": _lengthen_kombu_health_checks,
+}
+
+
+class _RealTimeGuards(importlib.abc.MetaPathFinder):
+    """Lengthens a module's waits in ``_AFTER_IMPORT`` once it is imported."""
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != "psycopg.connection":
+        adjust = _AFTER_IMPORT.pop(name, None)
+        if adjust is None:
             return None
-        sys.meta_path.remove(self)
+        if not _AFTER_IMPORT:
+            sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.loader is not None:
             run = spec.loader.exec_module
 
             def exec_module(module: ModuleType) -> None:
                 run(module)
-                interval = module._WAIT_INTERVAL * _SPEED
-                module._WAIT_INTERVAL = interval  # read by connect() at each call
-                module.Connection.wait.__defaults__ = (interval, None)
+                adjust(module)
 
             spec.loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
 if _SPEED > 1:
-    sys.meta_path.insert(0, _PsycopgPolls())
+    sys.meta_path.insert(0, _RealTimeGuards())
