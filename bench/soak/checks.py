@@ -48,8 +48,10 @@ def matches(now: datetime, grace: timedelta) -> Finding:
         if match.bot_due_at is not None and match.bot_due_at < now - grace:
             finding.failures.append(f"match {match.pk}: a house player's turn due since "
                                     f"{match.bot_due_at}")  # fmt: skip
-    house = Match.objects.filter(seats__bot_level__isnull=False).distinct()
-    statuses = sorted(Counter(house.values_list("status", flat=True)).items())
+    house = Seat.objects.filter(bot_level__isnull=False).values("match_id")
+    statuses = sorted(Counter(
+        Match.objects.filter(pk__in=house).values_list("status", flat=True)
+    ).items())  # fmt: skip
     finding.figure("with house players", ", ".join(f"{status} {n}" for status, n in statuses))
     for match in Match.objects.filter(status="waiting").prefetch_related("seats"):
         # Waiting is legitimate while a seat is free or invited: for its invitee, for a player
