@@ -8,6 +8,7 @@ and the worker may lag behind it.
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -65,9 +66,13 @@ def matches(now: datetime, grace: timedelta) -> Finding:
     return finding
 
 
-def time_outs(now: datetime, grace: timedelta) -> Finding:
+def time_outs(
+    now: datetime, grace: timedelta, absences: Sequence[tuple[datetime, datetime]] = ()
+) -> Finding:
     """Each time-out (a player out, or a turn skipped) fired once its deadline had passed, and
-    within ``grace`` of it when no vacation paused that player's clock."""
+    within ``grace`` of it when no vacation paused that player's clock, or of the moment the
+    worker was back when the deadline fell in one of its ``absences`` (killed, and starting
+    again: at x720 on two busy cores a worker's start alone takes one or two simulated hours)."""
     from games.engines.base import LEAVE, SKIP
     from games.play.models import Move, Vacation
 
@@ -85,15 +90,18 @@ def time_outs(now: datetime, grace: timedelta) -> Finding:
             continue
         fired[action["type"]] += 1
         begun, days, user_id = turn_began(match_id, seat, at)
-        late = (at - begun - timedelta(days=days)).total_seconds()
+        due = begun + timedelta(days=days)
+        late = (at - due).total_seconds()
         if late < -60:
             finding.failures.append(f"match {match_id}: a time-out {-late / 3600:.1f} h early")
         elif not any(a < at and b > begun for a, b in holidays.get(user_id, [])):
-            lateness.append(late / 60)
+            back = max([due, *(end for start, end in absences if start <= due <= end)])
+            lateness.append((at - back).total_seconds() / 60)
     finding.figure("players out by time-out", fired[LEAVE])
     finding.figure("turns skipped", fired[SKIP])
     if lateness:
-        finding.figure("minutes after the deadline (median / 95 % / max)", spread(lateness))
+        finding.figure("minutes after the deadline, or after the worker was back "
+                       "(median / 95 % / max)", spread(lateness))  # fmt: skip
         worst = max(lateness)
         finding.fail_if(worst > grace.total_seconds() / 60, f"a time-out {worst:.0f} min late")
     return finding
@@ -288,3 +296,13 @@ def outage_answers(probes: Sequence[Any]) -> Finding:
                        f"{statistics.median(values):.0f} / {max(values):.0f}")  # fmt: skip
     finding.fail_if(not probes, "no outage was probed")
     return finding
+
+
+def worker_absences(kills: Sequence[datetime], log: str) -> list[tuple[datetime, datetime]]:
+    """From each kill of the worker to the start banner of the worker after it (the banner is
+    written once its code is loaded, in the worker's own simulated time, UTC)."""
+    banners = [
+        datetime.fromisoformat(f"{day}T{time}+00:00")
+        for day, time in re.findall(r"glibc\S* (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)", log)
+    ]
+    return [(kill, next((b for b in banners if b > kill), kill)) for kill in kills]

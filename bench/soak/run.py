@@ -202,7 +202,9 @@ class Soak:
         verified = deployment.manage("verify_matches", check=False)
         findings = [
             checks.matches(now, GRACE),
-            checks.time_outs(now, GRACE),
+            checks.time_outs(
+                now, GRACE, checks.worker_absences(faults.kills, deployment.log_text("worker"))
+            ),
             checks.reminders(now, GRACE),
             checks.digests(self.site_started, now, GRACE),
             deliveries.emails(received, now, GRACE),
