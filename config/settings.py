@@ -140,6 +140,10 @@ SQLITE_DEFAULT = {
 DATABASES = {"default": env_database("DATABASE_URL", SQLITE_DEFAULT)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test.sqlite3")
+else:
+    # Seconds a process keeps its PostgreSQL connection from one request or task to the next
+    # (0: a connection per request, as a pooler in transaction mode wants).
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: Redis when a REDIS/CACHE URL is given (needed by throttling across processes).
@@ -349,23 +353,31 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # search: `celery -A config worker -Q bots` runs them (`make run` runs both queues).
 CELERY_TASK_ROUTES = {"games.house.tasks.play_turn": {"queue": "bots"}}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat's sweeps (time-outs, the outbox, webhooks, house players) run every this many seconds;
+# a minute by default. A longer period trades a little lateness for fewer tasks (the soak's
+# accelerated clock, where a minute lasts 83 ms, uses five).
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60, minimum=1)
+_SWEEP = timedelta(seconds=SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": timedelta(minutes=1)},
-    "notifications-sweep": {
-        "task": "games.notifications.tasks.sweep",
-        "schedule": timedelta(minutes=1),
-    },
+    "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": _SWEEP},
+    "notifications-sweep": {"task": "games.notifications.tasks.sweep", "schedule": _SWEEP},
     "notifications-digests": {
         "task": "games.notifications.tasks.send_digests",
         "schedule": timedelta(minutes=10),
     },
-    "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": timedelta(minutes=1)},
-    "house-players": {"task": "games.house.tasks.sweep", "schedule": timedelta(minutes=1)},
+    "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": _SWEEP},
+    "house-players": {"task": "games.house.tasks.sweep", "schedule": _SWEEP},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
     },
 }
+# A periodic job that has waited in the queue for five of its periods is dropped when a worker
+# reaches it: the next one does the same work. After a backlog or a worker outage, the workers
+# then do not run hundreds of stale sweeps before the first email. Five periods leave room for
+# clocks that differ a little between machines (a worker compares with its own clock).
+for _job in CELERY_BEAT_SCHEDULE.values():
+    _job.setdefault("options", {})["expires"] = 5 * _job["schedule"].total_seconds()
 
 # House players (games/house): a turn queued at once that has not moved after this long counts
 # as lost, and the minute sweep queues it again.
@@ -379,6 +391,9 @@ VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
 NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
+# Webhooks: a worker holds a notice it is sending this long (longer than the HTTP time-out, 10 s);
+# after that the minute sweep may send it again.
+WEBHOOKS_LEASE_SECONDS = env_int("WEBHOOKS_LEASE_SECONDS", 60, minimum=11)
 
 # Web Push (games/push): the site's VAPID key pair and contact. Without them Web Push is off:
 # the settings page says so and no push is recorded. A push endpoint must be an https address

@@ -37,10 +37,13 @@ from games.play.errors import PlayError
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
-#: While one worker sends a row, no other picks it up (longer than the HTTP timeout).
-LEASE = timedelta(seconds=60)
 TIMEOUT_SECONDS = 10
 SIGNATURE_TOLERANCE = 300
+
+
+def lease() -> timedelta:
+    """While one worker sends a row, no other picks it up (longer than the HTTP time-out)."""
+    return timedelta(seconds=settings.WEBHOOKS_LEASE_SECONDS)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -175,7 +178,7 @@ def deliver(delivery_id: int, now: datetime | None = None) -> str:
     now = now or timezone.now()
     claimed = WebhookDelivery.objects.filter(
         pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now
-    ).update(next_attempt_at=now + LEASE, attempts=F("attempts") + 1)
+    ).update(next_attempt_at=now + lease(), attempts=F("attempts") + 1)
     if not claimed:
         return "skipped"  # sent already, not due yet, or another worker has it
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)

@@ -139,6 +139,28 @@ def test_a_failed_notice_is_retried_with_a_growing_wait_then_given_up(
 
 
 @pytest.mark.django_db
+def test_a_notice_being_sent_is_left_alone_by_the_sweep_for_the_lease(
+    start_match, player, nudged, monkeypatch, settings
+):
+    settings.WEBHOOKS_LEASE_SECONDS = 600
+    match = start_match("collar")
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook(player), user=player, match=match, version=0, payload={}
+    )
+    now = timezone.now()
+    held = []
+
+    def slow_post(row):
+        held.append(WebhookDelivery.objects.get(pk=row.pk).next_attempt_at - now)
+        held.append(webhooks.retry_due(now=now + timedelta(seconds=599)))  # the sweep meanwhile
+        return 200, ""
+
+    monkeypatch.setattr(webhooks, "_post", slow_post)
+    assert webhooks.deliver(delivery.pk, now=now) == "delivered"
+    assert held == [timedelta(seconds=600), 0] and nudged == []
+
+
+@pytest.mark.django_db
 def test_the_beat_sweep_queues_again_what_is_due(start_match, player, nudged):
     match = start_match("collar")
     webhook = hook(player)

@@ -52,6 +52,8 @@ def run_django(tmp_path, env, *args):
         ({"EMAIL_URL": "pigeon://coop"}, "EMAIL_URL must be an smtp://"),
         ({"CELERY_BROKER_URL": "amqp://rabbit"}, "CELERY_BROKER_URL must be a redis://"),
         ({"AXES_FAILURE_LIMIT": "many"}, "AXES_FAILURE_LIMIT must be a whole number"),
+        ({"DATABASE_URL": "postgres://u:p@db/x", "DATABASE_CONN_MAX_AGE": "long"},
+         "DATABASE_CONN_MAX_AGE must be a whole number"),
     ],
 )
 def test_each_bad_variable_stops_the_start_with_its_message(tmp_path, env, message):
@@ -85,6 +87,30 @@ def test_database_url_switches_to_postgresql_and_email_url_to_smtp(tmp_path):
         "smtp.internal",
         "587",
     ]
+
+
+def test_a_postgresql_connection_is_kept_for_database_conn_max_age_seconds(tmp_path):
+    code = "from django.conf import settings as s; print(s.DATABASES['default']['CONN_MAX_AGE'])"
+    env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@db.internal:5432/partida"}
+    kept = [
+        run_django(tmp_path, {**env, **extra}, "shell", "-v", "0", "-c", code).stdout.strip()
+        for extra in ({}, {"DATABASE_CONN_MAX_AGE": "0"}, {"DATABASE_CONN_MAX_AGE": "600"})
+    ]
+    assert kept == ["60", "0", "600"]
+
+
+def test_beats_sweeps_run_every_sweep_seconds(tmp_path):
+    code = (
+        "from django.conf import settings as s; j = s.CELERY_BEAT_SCHEDULE;"
+        "print(*(int(j[n]['schedule'].total_seconds()) for n in"
+        " ('sweep-clocks', 'notifications-sweep', 'retry-webhooks', 'house-players',"
+        " 'notifications-digests')), int(j['sweep-clocks']['options']['expires']))"
+    )
+    periods = [
+        run_django(tmp_path, {**PRODUCTION, **extra}, "shell", "-v", "0", "-c", code).stdout.split()
+        for extra in ({}, {"SWEEP_SECONDS": "300"})
+    ]
+    assert periods == [["60"] * 4 + ["600", "300"], ["300"] * 4 + ["600", "1500"]]
 
 
 def test_the_defaults_need_nothing_installed(tmp_path):

@@ -42,3 +42,11 @@ def test_ci_runs_on_the_services_it_promised(require):
         require("redis")
         require("chromium")
         require("gettext")
+
+
+def test_every_periodic_job_expires_after_five_of_its_periods(settings):
+    """Beat's jobs expire: after a backlog or a worker outage, a worker drops the stale sweeps
+    (the next one does their work) instead of running them all before the first email."""
+    for name, job in settings.CELERY_BEAT_SCHEDULE.items():
+        period = job["schedule"].total_seconds()
+        assert job.get("options", {}).get("expires") == 5 * period, name

@@ -1,0 +1,1 @@
+"""The soak: a month of play in an hour (``bench/soak.py`` runs it; see ``run.py``)."""
