@@ -249,6 +249,10 @@ class ProfileInputSerializer(serializers.Serializer):
     )  # fmt: skip
     language = StrictChoiceField(choices=settings.LANGUAGES, required=False)
     timezone = TimezoneField(required=False, help_text="e.g. Europe/Rome")
+    auto_forced_moves = StrictBooleanField(
+        required=False,
+        help_text="Play my turn at once when my only move has nothing to choose in it.",
+    )
 
 
 class ModesSerializer(serializers.Serializer):
