@@ -59,7 +59,7 @@ def legal_before(match: Match, number: int) -> list[dict[str, Any]]:
 
 
 def test_a_forced_move_plays_itself_and_the_log_and_the_emails_say_so(
-    start_match, move, mailoutbox, client, player, opponent
+    start_match, move, mailoutbox, client, player, opponent, django_assert_max_num_queries
 ):
     player.language = "es"
     player.save()
@@ -70,7 +70,8 @@ def test_a_forced_move_plays_itself_and_the_log_and_the_emails_say_so(
     assert auto.user is not None and not auto.user.is_bot
     # The log says it, in the reader's language.
     client.force_login(opponent)
-    log = client.get(f"/en/play/{match.pk}/log/").content.decode()
+    with django_assert_max_num_queries(8):
+        log = client.get(f"/en/play/{match.pk}/log/").content.decode()
     assert "(Played automatically: it was the only move.)" in log
     with translation.override("es"):
         spanish = automatic_line()
@@ -115,9 +116,11 @@ def test_with_the_setting_off_a_forced_move_waits_for_its_player(
     assert not Move.objects.filter(match=match, automatic=True).exists()
 
 
-def test_the_profile_turns_it_off(client, player):
+def test_the_profile_turns_it_off(client, player, django_assert_max_num_queries):
     client.force_login(player)
     assert player.auto_forced_moves
+    with django_assert_max_num_queries(6):
+        assert 'name="auto_forced_moves"' in client.get("/en/accounts/profile/").content.decode()
     form = {"display_name": "", "language": "en", "timezone": "UTC"}
     client.post("/en/accounts/profile/", form)
     player.refresh_from_db()
