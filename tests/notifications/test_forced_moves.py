@@ -151,3 +151,18 @@ def test_only_the_single_legal_action_of_the_played_moves_was_played(start_match
 )
 def test_a_move_with_a_choice_never_plays_itself(legal):
     assert forced.forced_action(legal) is None
+
+
+def test_house_players_and_players_out_are_never_played_for(make_user):
+    from games.accounts.models import User
+    from games.play.models import Seat
+
+    person = make_user("rosa")
+    bot = User.objects.filter(is_bot=True).first()
+    assert forced.plays_for(Seat(user=person, number=0, status=Seat.Status.JOINED))
+    assert not forced.plays_for(Seat(user=bot, number=1, status=Seat.Status.JOINED, bot_level=1))
+    assert not forced.plays_for(Seat(user=person, number=0, status=Seat.Status.OUT))
+    taken = Seat(user=person, number=0, status=Seat.Status.OUT, bot_level=2, bot_from=9)
+    assert not forced.plays_for(taken)
+    person.auto_forced_moves = False
+    assert not forced.plays_for(Seat(user=person, number=0, status=Seat.Status.JOINED))
