@@ -74,6 +74,15 @@ class ProfileForm(PreferencesMixin, forms.ModelForm):  # type: ignore[type-arg]
         help_text=_("Shown to other players. Leave empty to use your username."),
     )
 
+    auto_forced_moves = forms.BooleanField(
+        label=_("Play my forced moves for me"),
+        required=False,
+        help_text=_(
+            "When your only move has nothing to choose in it (end the turn, pass, draw), it is "
+            "played at once and the move log says so."
+        ),
+    )
+
     class Meta:
         model = User
-        fields = ("display_name", "language", "timezone")
+        fields = ("display_name", "language", "timezone", "auto_forced_moves")

@@ -57,6 +57,9 @@ class User(AbstractUser):
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The level of house player "Play now" last started a match against (remembered).
     play_now_level = models.PositiveSmallIntegerField(default=1)
+    #: A turn with one legal action and nothing to choose in it is played at once for this
+    #: person (``games.play.forced``).
+    auto_forced_moves = models.BooleanField(_("play my forced moves for me"), default=True)
 
     objects = PartidaUserManager()
 

@@ -580,6 +580,9 @@ class ProfileOut(serializers.Serializer):
     name = serializers.CharField(source="public_name")
     language = serializers.ChoiceField(choices=settings.LANGUAGES)
     timezone = serializers.CharField()
+    auto_forced_moves = serializers.BooleanField(
+        help_text="Whether my forced moves (one move, nothing to choose) are played at once."
+    )
     on_vacation = serializers.SerializerMethodField()
     vacation_days_left = serializers.SerializerMethodField()
     webhook = serializers.SerializerMethodField(help_text="Whether a webhook is registered.")

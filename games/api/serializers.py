@@ -102,7 +102,14 @@ class MatchCreateSerializer(serializers.Serializer):
         choices=Match.Visibility.choices, default=Match.Visibility.PRIVATE
     )
     timeout_policy = StrictChoiceField(
-        choices=Match.TimeoutPolicy.choices, default=Match.TimeoutPolicy.LOSE
+        choices=Match.TimeoutPolicy.choices,
+        default=Match.TimeoutPolicy.LOSE,
+        help_text=(
+            "What happens to a player who lets their deadline pass: `lose` (out of the match), "
+            "`skip` (the turn is skipped; out after three), or `bot` (the level-2 house player "
+            "plays the seat to the end, as it does after a resignation, and the absent player "
+            "is ranked last)."
+        ),
     )
     invite = serializers.ListField(
         child=TargetField(),
@@ -249,6 +256,10 @@ class ProfileInputSerializer(serializers.Serializer):
     )  # fmt: skip
     language = StrictChoiceField(choices=settings.LANGUAGES, required=False)
     timezone = TimezoneField(required=False, help_text="e.g. Europe/Rome")
+    auto_forced_moves = StrictBooleanField(
+        required=False,
+        help_text="Play my turn at once when my only move has nothing to choose in it.",
+    )
 
 
 class ModesSerializer(serializers.Serializer):

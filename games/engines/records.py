@@ -85,6 +85,28 @@ def build_record(
     return record
 
 
+def absent_last(result: Mapping[str, Any], taken_over: Mapping[int, int]) -> dict[str, Any]:
+    """``result`` with the seats a house player took over from their absent players (seat ->
+    the move it played from) ranked last, below every seat played to the end, each keeping its
+    order among them; the winners are the first group left, and ``extra["bot_took_over"]``
+    says from which move each of them was played (JSON keys: seat numbers as text)."""
+    if not taken_over:
+        return dict(result)
+    absent = set(taken_over)
+    groups = [list(group) for group in result.get("ranking", [])]
+    present = [kept for group in groups if (kept := [s for s in group if s not in absent])]
+    gone = [kept for group in groups if (kept := [s for s in group if s in absent])]
+    ranking = present + gone
+    extra = dict(result.get("extra", {}))
+    extra["bot_took_over"] = {str(seat): move for seat, move in sorted(taken_over.items())}
+    return {
+        **result,
+        "winners": list(ranking[0]) if ranking else [],
+        "ranking": ranking,
+        "extra": extra,
+    }
+
+
 def load_engine(game: Any) -> BaseEngine[Any]:
     """The engine of ``game``, imported from ``games.<game>.engine`` (its ``ENGINE``)."""
     if not isinstance(game, str) or not _SLUG.match(game):
@@ -189,9 +211,23 @@ def _replay(engine: BaseEngine[Any], record: Mapping[str, Any], check: Check, lo
         if result is None:
             check.problems.append("the log ends before the game does")
             return
-    check.result = plain(result.as_dict())
+    check.result = plain(absent_last(result.as_dict(), _taken_over(record)))
     if check.result != plain(record.get("result")):
         check.problems.append("the recorded result differs from the result of the replay")
+
+
+def _taken_over(record: Mapping[str, Any]) -> dict[int, int]:
+    """The seats a house player took over, as the record's result says (none if it is not
+    readable: the comparison of the results then shows the difference)."""
+    result = record.get("result")
+    extra = result.get("extra") if isinstance(result, Mapping) else None
+    found = extra.get("bot_took_over") if isinstance(extra, Mapping) else None
+    if not isinstance(found, Mapping):
+        return {}
+    try:
+        return {int(seat): int(move) for seat, move in found.items()}
+    except (TypeError, ValueError):
+        return {}
 
 
 def _ends_in_draw(log: Sequence[LogEntry]) -> bool:

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.house.seeds import pace_delay
+from games.play import takeover
 from games.play.changes import MatchChange
 from games.play.models import Match, Seat
 
@@ -41,15 +42,10 @@ def record_match_change(change: MatchChange) -> None:
 
 
 def bots_to_act(seats: Iterable[Seat], to_act: Iterable[int]) -> list[Seat]:
-    """The seats among ``to_act`` that a house player plays."""
+    """The seats among ``to_act`` that a house player plays (its own, or one it took over
+    from an absent player, ``games.play.takeover``)."""
     numbers = set(to_act)
-    return [
-        seat
-        for seat in seats
-        if seat.number in numbers
-        and seat.bot_level is not None
-        and seat.status == Seat.Status.JOINED
-    ]
+    return [seat for seat in seats if seat.number in numbers and takeover.played_by_house(seat)]
 
 
 def lease() -> timedelta:

@@ -17,6 +17,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from games.bots import Level, decide
@@ -52,7 +53,7 @@ def play_turn(match_id: int, version: int) -> Outcome:
         return Outcome.NO_HOUSE_PLAYER
     action = choose(match, seat)
     try:
-        moves.submit_move(match.pk, seat.user, action, version, seat_number=seat.number)
+        moves.submit_move(match.pk, seat.user, action, version, seat_number=seat.number, house=True)
     except StaleVersion:
         return Outcome.MOVED_ON
     except IllegalMove as error:
@@ -65,15 +66,16 @@ def play_turn(match_id: int, version: int) -> Outcome:
 
 
 def house_seat_to_act(match: Match) -> Seat | None:
-    """The first seat to act that a house player plays (its user loaded)."""
-    return (
-        Seat.objects.filter(
-            match=match, is_to_act=True, status=Seat.Status.JOINED, bot_level__isnull=False
-        )
+    """The first seat to act that a house player plays (its user loaded): its own, or one it
+    took over from an absent player (out of the match, so never flagged to act)."""
+    to_act = match.engine.to_act(match.engine_state())
+    seats = (
+        Seat.objects.filter(match=match, number__in=to_act, bot_level__isnull=False)
+        .filter(Q(status=Seat.Status.JOINED) | Q(bot_from__isnull=False))
         .select_related("user")
         .order_by("number")
-        .first()
     )
+    return seats.first()
 
 
 def choose(match: Match, seat: Seat) -> dict[str, Any]:

@@ -65,6 +65,8 @@ def house_poll_seconds(match: Match, seats: Iterable[Seat], viewer: int | None) 
     reloads then); ``None`` when no house player is to act or the reader does not play."""
     if match.status != Match.Status.ACTIVE or viewer is None:
         return None
-    if not any(seat.is_to_act and seat.bot_level is not None for seat in seats):
+    # A seat taken over from an absent player is out, never flagged to act: its due time says.
+    house_to_act = any(seat.is_to_act and seat.bot_level is not None for seat in seats)
+    if not house_to_act and match.bot_due_at is None:
         return None
     return POLL_AT_ONCE if match.bot_pace == Match.BotPace.NOW else POLL_SLOWLY

@@ -16,6 +16,7 @@ from django.utils import formats, timezone
 from games.notifications import rules, tokens
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
+from games.play import takeover
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.presenting import render_log, render_result
 from games.ratings.tables import change_of
@@ -67,7 +68,7 @@ def match_context(
     seats = [
         s for s in facts.seats.get(match.pk, ()) if s.user is not None and s.number is not None
     ]
-    names = {s.number: s.user.public_name for s in seats}
+    names = {s.number: takeover.seat_name(s) for s in seats}
     mine = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
     viewer = mine.number if mine is not None else None
     moves = facts.recap(match, user, version)
@@ -76,6 +77,8 @@ def match_context(
         "game": match.engine.name,
         "seat": mine,
         "names": names,
+        "people": {s.number: s.user.public_name for s in seats},
+        "taken_over": {s.number for s in seats if s.bot_from is not None},
         "opponents": ", ".join(s.user.public_name for s in seats if s is not mine),
         "to_act": [names[s.number] for s in seats if s.is_to_act and s is not mine],
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
@@ -84,18 +87,24 @@ def match_context(
         "paused": match.deadline is None and match.paused_remaining is not None,
         "recap": render_log(match, moves[-RECAP_MOVES:], viewer, names),
         "recap_skipped": max(0, len(moves) - RECAP_MOVES),
+        "played_for_me": sum(
+            1 for move in moves if move.automatic and move.user_id == getattr(user, "pk", None)
+        ),
     }
 
 
 def actor_context(row: Notification, context: dict[str, Any]) -> dict[str, Any]:
-    """Who timed out or resigned, and whether they are out of the match."""
+    """Who timed out or resigned, and whether they are out of the match or a house player
+    took their seat over."""
     seat = row.data.get("seat")
     move = row.match.moves.filter(number=row.version).first() if row.match else None
     mine = context.get("seat")
     return {
-        "actor": context["names"].get(seat, "?"),
+        "actor": context["people"].get(seat, "?"),
         "actor_is_me": mine is not None and mine.number == seat,
         "actor_out": bool(move and move.action.get("type") == "leave"),
+        # A house player plays their seat now (``games.play.takeover``).
+        "actor_taken_over": seat in context["taken_over"],
     }
 
 

@@ -136,7 +136,8 @@ def record_match_change(change: MatchChange) -> None:
 def at_the_table(change: MatchChange) -> datetime | None:
     """When the your-turn email of a turn a house player hands over at once is due: a little
     later, since the player is likely at the table; moving before then drops it (``checks``)."""
-    actor = change.actor_user
+    # A forced move played for the player counts as the house player's move that led to it.
+    actor = change.origin().actor_user
     if actor is None or not actor.is_bot or change.match.bot_pace != Match.BotPace.NOW:
         return None
     return timezone.now() + AT_THE_TABLE
@@ -190,7 +191,8 @@ def _candidates(seat: Seat, kind: ChangeKind, actor: int | None, new_turn: bool)
     if kind == ChangeKind.FINISHED:
         return [Kind.FINISHED]
     if seat.number == actor:
-        return [Kind.TIMED_OUT] if timed_out else []
+        # A forced move played for them left them a new turn (``MatchChange.newly_to_act``).
+        return [Kind.TIMED_OUT] if timed_out else [Kind.YOUR_TURN] if new_turn else []
     candidates = [Kind.YOUR_TURN] if new_turn else []
     if timed_out:
         candidates.append(Kind.TIMED_OUT)

@@ -30,6 +30,9 @@ class Facts:
     seats: dict[int, list[Seat]] = field(default_factory=dict)
     #: (match id, user id) -> the number of the user's latest move in the match.
     last_moves: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: (match id, user id) -> the number of the latest move the user made themselves (not one
+    #: the site played for them, ``Move.automatic``): where their recap starts.
+    own_moves: dict[tuple[int, int], int] = field(default_factory=dict)
     #: User id -> settings (a user without a row is absent and has the defaults).
     prefs: dict[int, NotificationSettings] = field(default_factory=dict)
     #: (user id, match id) pairs of muted matches.
@@ -48,7 +51,7 @@ class Facts:
         if match_ids:
             facts.seats = seats_of(match_ids)
         if match_ids and user_ids:
-            facts.last_moves = last_moves_of(match_ids, user_ids)
+            facts.last_moves, facts.own_moves = last_moves_of(match_ids, user_ids)
             facts.mutes = set(
                 MatchMute.objects.filter(user__in=user_ids, match__in=match_ids).values_list(
                     "user_id", "match_id"
@@ -72,6 +75,10 @@ class Facts:
         """The number of the user's latest move in the match (0 before their first)."""
         return self.last_moves.get((match.pk, getattr(user, "pk", None)), 0)
 
+    def last_own_move(self, user: Any, match: Match) -> int:
+        """The number of the latest move the user made themselves (0 before their first)."""
+        return self.own_moves.get((match.pk, getattr(user, "pk", None)), 0)
+
     def muted(self, user: Any, match_id: int | None) -> bool:
         return match_id is not None and (user.pk, match_id) in self.mutes
 
@@ -83,8 +90,9 @@ class Facts:
         )
 
     def recap(self, match: Match, user: Any, version: int) -> list[Move]:
-        """The moves since the reader's own last move, up to the event's version."""
-        since = self.last_move(user, match) if user is not None else 0
+        """The moves since the reader's own last move, up to the event's version (a move the
+        site played for them is in it: the email says so)."""
+        since = self.last_own_move(user, match) if user is not None else 0
         return [m for m in self.moves.get(match.pk, ()) if since < m.number <= version]
 
     def recap_moves_of(self, subjects: list[Subject]) -> dict[int, list[Move]]:
@@ -93,7 +101,7 @@ class Facts:
         for match, user, version in subjects:
             if match is None:
                 continue
-            since = self.last_move(user, match) if user is not None else 0
+            since = self.last_own_move(user, match) if user is not None else 0
             low, high = ranges.get(match.pk, (since, version))
             ranges[match.pk] = (min(low, since), max(high, version))
         wanted = [
@@ -116,11 +124,19 @@ def seats_of(match_ids: set[int]) -> dict[int, list[Seat]]:
     return dict(seats)
 
 
-def last_moves_of(match_ids: set[int], user_ids: set[int]) -> dict[tuple[int, int], int]:
+def last_moves_of(
+    match_ids: set[int], user_ids: set[int]
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """Each user's latest move in each match, and their latest own one (one query)."""
     rows = (
         Move.objects.filter(match__in=match_ids, user__in=user_ids)
         .values_list("match_id", "user_id")
-        .annotate(last=Max("number"))
+        .annotate(last=Max("number"), own=Max("number", filter=Q(automatic=False)))
         .order_by()
     )
-    return {(match_id, user_id): last for match_id, user_id, last in rows}
+    last: dict[tuple[int, int], int] = {}
+    own: dict[tuple[int, int], int] = {}
+    for match_id, user_id, latest, latest_own in rows:
+        last[match_id, user_id] = latest
+        own[match_id, user_id] = latest_own or 0
+    return last, own

@@ -58,24 +58,51 @@ class MatchChange:
     actor_user: Any = None
     to_act_before: frozenset[int] = frozenset()
     to_act: frozenset[int] = frozenset()
+    #: The change whose consequence this one is: a forced move the site played for the player
+    #: it left to act (``games.play.forced``), or ``None``.
+    chained_from: MatchChange | None = None
 
     @property
     def version(self) -> int:
         return self.match.version
 
+    @property
+    def automatic(self) -> bool:
+        """The site played this move for its player (``Move.automatic``)."""
+        return self.move is not None and self.move.automatic
+
+    def origin(self) -> MatchChange:
+        """The change a chain of forced moves started from (this one when it is no such move)."""
+        change = self
+        while change.chained_from is not None:
+            change = change.chained_from
+        return change
+
     def newly_to_act(self) -> list[Seat]:
-        """Joined seats that have to act now and did not before (nor acted just now)."""
+        """Joined seats that have to act now and did not before (nor acted just now). After a
+        forced move the site played, its player still to act has a new turn to hear of: the
+        turn they were told of a moment ago is at another version now."""
         if self.match.status != Match.Status.ACTIVE:
             return []
         return [
             seat
             for seat in self.seats
-            if seat.number in self.to_act
-            and seat.number not in self.to_act_before
-            and seat.number != self.actor
-            and seat.status == Seat.Status.JOINED
-            and seat.user is not None
+            if seat.status == Seat.Status.JOINED and seat.user is not None and self._new_turn(seat)
         ]
+
+    def _new_turn(self, seat: Seat) -> bool:
+        if seat.number not in self.to_act:
+            return False
+        if seat.number == self.actor:
+            # Only a turn they had not been on before the chain began (not a person who is
+            # playing at the table right now).
+            origin = self.origin()
+            return (
+                self.automatic
+                and seat.number not in origin.to_act_before
+                and seat.number != origin.actor
+            )
+        return seat.number not in self.to_act_before
 
 
 @contextmanager

@@ -61,6 +61,7 @@ class Match(models.Model):
     class TimeoutPolicy(models.TextChoices):
         LOSE = "lose", _("An absent player loses (is out of the match)")
         SKIP = "skip", _("An absent player's turn is skipped (out after three skips)")
+        BOT = "bot", _("A house player takes over an absent player's seat (ranked last)")
 
     class BotPace(models.TextChoices):
         NOW = "now", _("At once")
@@ -253,6 +254,9 @@ class Seat(models.Model):
     outcome = models.CharField(max_length=5, choices=Outcome.choices, blank=True)
     #: A house player of this level plays the seat (``games.house``); null: its user does.
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A house player took the seat over from its absent player (``games.play.takeover``) and
+    #: plays it from this move number on; the player keeps the seat and is ranked last.
+    bot_from = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SeatQuerySet.as_manager()
@@ -291,6 +295,9 @@ class Move(models.Model):
     action = models.JSONField()
     #: The engine's raw events; pass them through ``redact_event`` before showing them.
     events = models.JSONField(default=list)
+    #: The site played it for the player: their only legal action, with nothing to choose
+    #: (``games.play.forced``).
+    automatic = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -33,9 +33,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.api import webhooks
 from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
+from games.engines.records import absent_last
 from games.house import recorder as house
 from games.notifications import events
-from games.play import errors
+from games.play import errors, forced, takeover
 from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move, Seat, seat_outcome
@@ -88,16 +89,22 @@ def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
     raise PlayError(*errors.NOT_A_PLAYER)
 
 
-def check_seat(seats: Iterable[Seat], user: Any, number: int | None = None) -> Seat:
+def check_seat(
+    seats: Iterable[Seat], user: Any, number: int | None = None, house: bool = False
+) -> Seat:
     """The user's seat among ``seats`` if they still play in the match, else 403.
 
-    ``number``: that seat of the user's (a house player may hold several seats of a match)."""
+    ``number``: that seat of the user's (a house player may hold several seats of a match);
+    ``house``: the house players' turn asks, and may play a seat taken over from its absent
+    player (``games.play.takeover``), which that player no longer may."""
     user_id = getattr(user, "pk", None)
     for seat in seats:
         if user_id is not None and seat.user_id == user_id:
             if number is not None and seat.number != number:
                 continue
-            if seat.status == Seat.Status.JOINED and seat.number is not None:
+            if seat.number is None:
+                continue
+            if seat.status == Seat.Status.JOINED or house and takeover.played_by_house(seat):
                 return seat
     raise PlayError(*errors.NOT_A_PLAYER)
 
@@ -118,18 +125,24 @@ def check_action(action: Any, expected_version: Any) -> int:
 
 
 def submit_move(
-    match_id: Any, user: Any, action: Any, expected_version: Any, seat_number: int | None = None
+    match_id: Any,
+    user: Any,
+    action: Any,
+    expected_version: Any,
+    seat_number: int | None = None,
+    house: bool = False,
 ) -> MatchChange:
     """Apply ``action`` for ``user`` if the match is still at ``expected_version``.
 
-    ``seat_number``: which of the user's seats acts (a house player's, ``games.house.turns``).
+    ``seat_number``: which of the user's seats acts, and ``house``: a house player plays it
+    (``games.house.turns``, see ``check_seat``).
     """
     expected = check_action(action, expected_version)
     with transaction.atomic():
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
-        seat = check_seat(seats, user, seat_number)
+        seat = check_seat(seats, user, seat_number, house=house)
         if expected != match.version:
             raise StaleVersion(match.version)
         try:
@@ -146,6 +159,8 @@ def resign(match_id: Any, user: Any) -> MatchChange:
         seats = read_seats(match)
         check_active(match, seats, user)
         seat = check_seat(seats, user)
+        if takeover.applies(match):
+            return hand_over(match, seats, seat, "resigned", ChangeKind.RESIGN, user)
         state = match.engine.leave(match.engine_state(), seat.number)
         seat.status, seat.out_reason = Seat.Status.OUT, "resigned"
         seat.save(update_fields=["status", "out_reason"])
@@ -197,6 +212,9 @@ def time_out(match: Match, now: datetime) -> MatchChange | None:
         return None
     seats = read_seats(match)
     seat = next(s for s in seats if s.number == waiting[0])
+    if takeover.applies(match) and seat.bot_from is None:
+        return hand_over(match, seats, seat, "timeout", ChangeKind.TIMEOUT, None, now)
+    # A seat a house player took over and let time run out (it gave up) leaves the match.
     skip = match.timeout_policy == Match.TimeoutPolicy.SKIP and seat.skips + 1 < SKIPS_BEFORE_OUT
     if skip:
         seat.skips += 1
@@ -210,6 +228,35 @@ def time_out(match: Match, now: datetime) -> MatchChange | None:
         action = {"type": LEAVE, "reason": "timeout"}
     kind = ChangeKind.SKIP if skip else ChangeKind.TIMEOUT
     return _record(match, seats, seat.number, None, action, new_state, kind, now=now)
+
+
+def hand_over(
+    match: Match,
+    seats: list[Seat],
+    seat: Seat,
+    reason: str,
+    kind: ChangeKind,
+    user: Any,
+    now: datetime | None = None,
+) -> MatchChange:
+    """A house player takes the absent player's seat over (``games.play.takeover``): no move
+    is made, the clock starts again for whoever is to act, and the recorders hear of it (the
+    emails say who left; the house player's turn is queued if the seat is to act)."""
+    now = now or timezone.now()
+    before = frozenset(s.number for s in seats if s.is_to_act)
+    takeover.take_over(match, seat, reason)
+    to_act = set(match.engine.to_act(match.engine_state()))
+    if seat.number in to_act:
+        # The seat's turn starts again, the house player's now.
+        _restart_clock(match, seats, to_act, now)
+        match.save(update_fields=["deadline", "paused_remaining"])
+    _mark_to_act(seats, to_act)
+    change = MatchChange(
+        kind, match, tuple(seats), actor=seat.number, actor_user=user,
+        to_act_before=before, to_act=frozenset(to_act),
+    )  # fmt: skip
+    tell_others(change)
+    return change
 
 
 def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
@@ -247,6 +294,8 @@ def _record(
     kind: ChangeKind,
     now: datetime | None = None,
     agreed: Result | None = None,
+    played: frozenset[int] | None = None,
+    chained_from: MatchChange | None = None,
 ) -> MatchChange:
     """Append the move, move the match on and tell the recorders; the caller holds the lock.
 
@@ -255,6 +304,11 @@ def _record(
     this result (a draw, ``games.play.draws``), which finishes the match as it stands. Any other
     change withdraws the draw votes (one more statement when there are some): a proposal does
     not linger through later positions.
+
+    Then a person now to act with a forced move has it played for them, as a change of its own
+    in the same transaction (``_play_forced``); ``played``: the seats whose forced move this
+    chain played already (``None``: this move is a player's own), which it never plays again;
+    ``chained_from``: the change that left the player to act with it.
     """
     engine = match.engine
     now = now or timezone.now()
@@ -273,6 +327,7 @@ def _record(
             action=action,
             events=[{"code": DRAW_EVENT, "params": {}}] if agreed else engine.events(state),
             created_at=now,
+            automatic=played is not None,
         )
     except IntegrityError:
         raise StaleVersion(previous) from None
@@ -280,7 +335,8 @@ def _record(
     if agreed is not None or engine.is_over(state):
         result = agreed or engine.result(state)
         match.status = Match.Status.FINISHED
-        match.result = result.as_dict() if result else None
+        absent = takeover.taken_over(seats)
+        match.result = absent_last(result.as_dict(), absent) if result else None
         match.finished_at = now
         match.deadline = None
         match.paused_remaining = None
@@ -307,9 +363,28 @@ def _record(
         _withdraw_draw_votes(seats)
     change = MatchChange(
         kind, match, tuple(seats), move=move, actor=seat, actor_user=user,
-        to_act_before=before, to_act=frozenset(to_act),
+        to_act_before=before, to_act=frozenset(to_act), chained_from=chained_from,
     )  # fmt: skip
     tell_others(change)
+    return _play_forced(change, state, played or frozenset())
+
+
+def _play_forced(change: MatchChange, state: Any, played: frozenset[int]) -> MatchChange:
+    """Play the forced move of a person now to act (``games.play.forced``), if there is one,
+    through ``_record`` like any move; the last change of the chain, or ``change``."""
+    match, seats = change.match, list(change.seats)
+    if match.status != Match.Status.ACTIVE:
+        return change
+    engine = match.engine
+    for seat in forced.candidates(seats, change.to_act, played):
+        action = forced.forced_action(engine.legal_actions(state, seat.number))
+        if action is None:
+            continue
+        new_state = engine.apply(state, seat.number, action)
+        return _record(
+            match, seats, seat.number, seat.user, action, new_state, ChangeKind.MOVE,
+            played=played | {seat.number}, chained_from=change,
+        )  # fmt: skip
     return change
 
 

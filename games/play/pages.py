@@ -12,7 +12,7 @@ from django.http import HttpRequest, QueryDict
 
 from games.core import safejson
 from games.engines.base import redact_event
-from games.play import errors, presenting, table
+from games.play import errors, presenting, table, takeover
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
@@ -78,7 +78,7 @@ def game_page_context(
     user = request.user
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     viewer = mine.number if mine and mine.status in (Seat.Status.JOINED, Seat.Status.OUT) else None
-    names = {s.number: s.user.public_name for s in seats if s.number is not None and s.user}
+    names = {s.number: takeover.seat_name(s) for s in seats if s.number is not None and s.user}
     engine = match.engine
     game = get_game(match.game)
     if log is None:

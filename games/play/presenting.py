@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.core.sentences import one_stop
 from games.engines.base import SITE_EVENT_MESSAGES, BaseEngine, Message, Plural, redact_event
@@ -158,10 +158,28 @@ def render_log(
         {
             "number": move.number,
             "at": move.created_at,
-            "lines": [render_event(match.game, e, viewer, reveal, names) for e in move.events],
+            "lines": marked(
+                [render_event(match.game, e, viewer, reveal, names) for e in move.events],
+                move.automatic,
+            ),
+            "automatic": move.automatic,
         }
         for move in moves
     ]
+
+
+def automatic_line() -> str:
+    """What the log says after a forced move the site played (``games.play.forced``)."""
+    return pgettext("move log", "(Played automatically: it was the only move.)")
+
+
+def marked(lines: list[str], automatic: bool) -> list[str]:
+    """A move's lines, the last one saying the site played it when it did."""
+    if not automatic:
+        return lines
+    if not lines:
+        return [automatic_line()]
+    return [*lines[:-1], f"{lines[-1]} {automatic_line()}"]
 
 
 def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:

@@ -55,6 +55,7 @@ def match_record(match: Match) -> dict[str, Any]:
         raise PlayError(*NOT_FINISHED)
     people = {
         seat.number: {"name": seat.user.public_name, "username": seat.user.username}
+        | ({"house_player_from_move": seat.bot_from} if seat.bot_from is not None else {})
         for seat in match.seats.all()
         if seat.number is not None and seat.user is not None
     }

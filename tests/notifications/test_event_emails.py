@@ -172,8 +172,10 @@ def test_a_skipped_player_is_told_again_when_the_turn_comes_back(
     with committed():
         moves.sweep_deadlines(now=match.deadline + timedelta(seconds=1))
     told_before = len(emails_to(mailoutbox, late))
+    # The other player's draw, their only move, played itself (``games.play.forced``): they
+    # discard, and the turn is the late player's again.
+    assert match.moves.filter(automatic=True).count() == 1
     move(match)
-    move(match)  # the other player draws and discards: the turn is the late player's again
     match.refresh_from_db()
     assert match.seats.get(user=late).is_to_act
     [email] = emails_to(mailoutbox, late)[told_before:]

@@ -169,6 +169,10 @@ def test_a_match_started_under_richelieu_version_1_plays_on_and_replays_by_those
         seed=record["seed"], seed_sha256=seed_digest(record["seed"]), engine_version=1, state=state
     )
     users = {seat.number: seat.user for seat in match.seats.all()}
+    # The record's players typed every move, the forced ones too: so do these.
+    for user in users.values():
+        user.auto_forced_moves = False
+        user.save(update_fields=["auto_forced_moves"])
     old_only = 0
     for entry in record["log"]:
         match.refresh_from_db()

@@ -32,14 +32,18 @@ class Me(ApiView):
         return Response(ProfileOut(request.user).data)
 
     @extend_schema(
-        tags=TAGS, summary="Change my display name, language or time zone",
+        tags=TAGS, summary="Change my display name, language, time zone or forced moves setting",
         request=ProfileInputSerializer, responses=ProfileOut,
     )  # fmt: skip
     def patch(self, request: Request) -> Response:
         data = validated(ProfileInputSerializer, request.data)
         user = request.user
-        current = {"display_name": user.display_name, "language": user.language,
-                   "timezone": user.timezone}  # fmt: skip
+        current = {
+            "display_name": user.display_name,
+            "language": user.language,
+            "timezone": user.timezone,
+            "auto_forced_moves": user.auto_forced_moves,
+        }
         # The profile page's own form saves it, so both paths apply the same rules.
         form = ProfileForm({**current, **data}, instance=user)
         if not form.is_valid():
