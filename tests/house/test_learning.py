@@ -17,7 +17,6 @@ from django.core.management import call_command
 from games.engines.base import EngineError, redact_event
 from games.house import turns
 from games.play import moves, presenting
-from games.play.learning import PHASE_HINTS
 from games.play.models import Match
 from games.rulebooks.anchors import section_url
 from tests.risk_bot import concrete
@@ -118,6 +117,8 @@ def test_the_hints_say_what_the_phase_means_and_link_its_section(
     match = bots_move(learn(client, player, game))
     view = match.engine.view(match.engine_state(), person_seat(match))
     phase = view["phase"]
+    from games.play.learning import PHASE_HINTS  # the module this feature adds
+
     with django_assert_max_num_queries(20):
         hints = hints_of(client, match)
     assert str(PHASE_HINTS[game][phase]) in hints
