@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db.models import Subquery, Value
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
@@ -92,19 +94,26 @@ def phase_hint(game: str, phase: Any) -> dict[str, str] | None:
 
 
 def bot_lines(
-    log: Sequence[Move], rendered: Sequence[Mapping[str, Any]], seats: Sequence[Seat],
-    viewer: int,
+    match: Match, log: Sequence[Move], rendered: Sequence[Mapping[str, Any]],
+    seats: Sequence[Seat], viewer: int,
 ) -> tuple[list[dict[str, Any]], int]:  # fmt: skip
     """The house players' moves since the reader's last one, in the reader's words (each
-    line names who moved; the latest ``BOT_LINES``), and how many of them the shown log holds."""
+    line names who moved; the latest ``BOT_LINES``), and how many there were in all."""
     bots = {seat.number for seat in seats if seat.bot_level is not None}
-    lines = []
+    lines, reached_own = [], False
     for move, entry in zip(reversed(log), reversed(rendered), strict=True):
         if move.seat == viewer:
+            reached_own = True
             break
         if move.seat in bots:
             lines.append({"number": move.number, "text": " ".join(entry["lines"])})
-    return lines[:BOT_LINES][::-1], len(lines)
+    count = len(lines)
+    if not reached_own and log and log[0].number > 1:
+        # A long turn (Risk) reaches beyond the moves the page shows: count them all.
+        own = match.moves.filter(seat=viewer).order_by("-number").values("number")[:1]
+        since = Coalesce(Subquery(own), Value(0))
+        count = match.moves.filter(seat__in=bots, number__gt=since).count()
+    return lines[:BOT_LINES][::-1], count
 
 
 def remember_refusal(request: HttpRequest, match: Match, error: PlayError) -> None:
@@ -135,7 +144,7 @@ def hints(
     if not match.learning or viewer is None or page.get("history_step") is not None:
         return None
     view = page.get("view") or {}
-    lines, count = bot_lines(log, page["log"], page["seats"], viewer)
+    lines, count = bot_lines(match, log, page["log"], page["seats"], viewer)
     return {
         "phase": phase_hint(match.game, view.get("phase")),
         "phase_name": page.get("phase", ""),

@@ -16,7 +16,8 @@ from django.core.management import call_command
 
 from games.engines.base import EngineError, redact_event
 from games.house import turns
-from games.play import moves, presenting
+from games.house.accounts import house_player
+from games.play import learning, moves, presenting
 from games.play.models import Match
 from games.rulebooks.anchors import section_url
 from tests.risk_bot import concrete
@@ -117,11 +118,9 @@ def test_the_hints_say_what_the_phase_means_and_link_its_section(
     match = bots_move(learn(client, player, game))
     view = match.engine.view(match.engine_state(), person_seat(match))
     phase = view["phase"]
-    from games.play.learning import PHASE_HINTS  # the module this feature adds
-
     with django_assert_max_num_queries(20):
         hints = hints_of(client, match)
-    assert str(PHASE_HINTS[game][phase]) in hints
+    assert str(learning.PHASE_HINTS[game][phase]) in hints
     url = section_url(game, match.engine.phase_sections[phase])
     assert url and f'href="{url}"' in hints
     assert presenting.phase_name(game, phase) in hints
@@ -152,8 +151,9 @@ def test_a_refused_move_shows_the_engines_code_and_its_rule(client, player, game
     assert refused.value.code not in hints_of(client, match)  # said once, then gone
 
 
-def test_after_the_bots_move_the_hints_say_what_it_did(client, player):
-    match = bots_move(learn(client, player, "richelieu"))
+@pytest.mark.parametrize("game", GAMES)
+def test_after_the_bots_move_the_hints_say_what_it_did(client, player, game):
+    match = bots_move(learn(client, player, game))
     if not match.moves.exists():  # the person starts: their turn, then the bot's
         match = bots_move(person_moves(match, player))
     bot_moves = list(match.moves.filter(user__is_bot=True).order_by("number"))
@@ -165,7 +165,13 @@ def test_after_the_bots_move_the_hints_say_what_it_did(client, player):
     assert re.search(rf"The bot played {count} moves?", hints)
     names = {s.number: s.user.public_name for s in match.seats.all()}
     latest = presenting.render_log(match, [bot_moves[-1]], person_seat(match), names)[0]
-    assert " ".join(latest["lines"]) in hints and "Richelieu Bot 1" in hints
+    assert " ".join(latest["lines"]) in hints and house_player(game, 1).public_name in hints
+
+    # A turn longer than the page's log (Risk's) is counted whole all the same.
+    shown = bot_moves[-1:]
+    rendered = presenting.render_log(match, shown, person_seat(match), names)
+    seats = list(match.seats.all())
+    assert learning.bot_lines(match, shown, rendered, seats, person_seat(match))[1] == count
 
 
 def person_moves(match: Match, player: Any) -> Match:
