@@ -80,7 +80,7 @@ PHASE_HINTS: Mapping[str, Mapping[str, Any]] = {
 }
 
 #: How many of the house players' latest moves the hints describe (a Risk turn has many).
-BOT_LINES = 4
+BOT_LINES = 3
 #: The session key that carries a refused move from the move's POST to the page after it.
 REFUSAL_KEY = "learning_refusal"
 
