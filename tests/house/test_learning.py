@@ -118,7 +118,7 @@ def test_the_hints_say_what_the_phase_means_and_link_its_section(
     match = bots_move(learn(client, player, game))
     view = match.engine.view(match.engine_state(), person_seat(match))
     phase = view["phase"]
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(12):
         hints = hints_of(client, match)
     assert str(learning.PHASE_HINTS[game][phase]) in hints
     url = section_url(game, match.engine.phase_sections[phase])
