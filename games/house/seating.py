@@ -19,6 +19,9 @@ from games.registry import installed_games
 
 logger = logging.getLogger(__name__)
 
+#: The house player a newcomer learns against: the quickest and most forgiving.
+LEARNING_LEVEL = 1
+
 
 def play_now_options(game: str, players: int | None = None) -> tuple[dict[str, Any], int]:
     """The options and number of players of a "Play now" match of ``game`` (its game's
@@ -48,6 +51,16 @@ def play_now(
             user.play_now_level = level
             user.save(update_fields=["play_now_level"])
     return match
+
+
+def learn(user: User, game: str) -> Match:
+    """A "Learn to play" match of ``game``: its first "Play now" setup against a level-1
+    house player moving at once, unrated, its page showing hints (``Match.learning``)."""
+    options, count = play_now_options(game)
+    bots = lifecycle.house_levels(LEARNING_LEVEL, count - 1, distinct=False)
+    return lifecycle.create_match(
+        user, game, options, count, bots=bots, bot_pace=Match.BotPace.NOW, learning=True
+    )
 
 
 def fill_due_seeks(now: datetime | None = None, limit: int = 200) -> int:

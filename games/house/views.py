@@ -40,6 +40,18 @@ def play_now(request: HttpRequest) -> HttpResponse:
     return redirect("play:match", pk=match.pk)
 
 
+@login_required
+@require_POST
+def learn(request: HttpRequest, game: str) -> HttpResponse:
+    """Start a "Learn to play" match (hints, a level-1 house player) and go to it."""
+    try:
+        match = seating.learn(request.user, game)
+    except PlayError as error:
+        messages.error(request, str(error.message))
+        return redirect("play:dashboard")
+    return redirect("play:match", pk=match.pk)
+
+
 def play_now_context(user: Any) -> dict[str, Any]:
     """What the "Play now" buttons of the home page and the dashboard show: each game that
     offers it, the other numbers of players, and the level the player chose last."""

@@ -56,6 +56,7 @@ def create_match(
     bot_pace: str = Match.BotPace.NOW,
     bots_fill_after: timedelta | None = None,
     bots_fill_level: int = 1,
+    learning: bool = False,
 ) -> Match:
     """A new match with its creator seated; invitees by username or email address.
 
@@ -66,6 +67,7 @@ def create_match(
     ``bots``: the levels of the house players who take seats at once; ``bot_pace``: how soon
     they move. ``bots_fill_after``: an open match's empty seats go to house players of
     ``bots_fill_level`` after that long (the beat sweep, ``games.house.seating``).
+    ``learning``: the game page shows the hints of "Learn to play" (``games.play.learning``).
     """
     if game not in installed_games():
         raise PlayError("unknown_game", UNKNOWN_GAME, 400)
@@ -115,6 +117,7 @@ def create_match(
             bot_pace=bot_pace,
             bots_fill_at=timezone.now() + bots_fill_after if bots_fill_after else None,
             bots_fill_level=bots_fill_level if bots_fill_after else None,
+            learning=bool(learning),
         )
         Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
         seat_house_players(match, bots)

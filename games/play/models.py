@@ -127,6 +127,8 @@ class Match(models.Model):
     #: An open seek's empty seats are taken by house players of ``bots_fill_level`` from then.
     bots_fill_at = models.DateTimeField(null=True, blank=True)
     bots_fill_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: "Learn to play": the game page shows hints (``games.play.learning``); never rated.
+    learning = models.BooleanField(_("learning with hints"), default=False)
 
     objects = MatchQuerySet.as_manager()
 

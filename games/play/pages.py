@@ -12,7 +12,7 @@ from django.http import HttpRequest, QueryDict
 
 from games.core import safejson
 from games.engines.base import redact_event
-from games.play import errors, presenting, table, takeover
+from games.play import errors, learning, presenting, table, takeover
 from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
@@ -99,7 +99,7 @@ def game_page_context(
             marks = table.last_move_marks(match.game, seen[-1])
     board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
     to_act = [s for s in seats if s.is_to_act]
-    return {
+    context = {
         **board,
         "match": match,
         "engine": engine,
@@ -127,6 +127,8 @@ def game_page_context(
         "rules_url": section_url(match.game, "overview"),
         "board_template": game.board_template,
     }
+    context["learning"] = learning.hints(request, match, context, log)
+    return context
 
 
 def result_with_ratings(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:

@@ -25,7 +25,18 @@ from games.accounts.verification import trust_address_from_link
 from games.engines.records import VERIFY_COMMAND
 from games.house.views import house_poll_seconds, play_now_context
 from games.notifications.models import MatchMute
-from games.play import draws, lifecycle, live, moves, notes, records, rematch, turns, vacation
+from games.play import (
+    draws,
+    learning,
+    lifecycle,
+    live,
+    moves,
+    notes,
+    records,
+    rematch,
+    turns,
+    vacation,
+)
 from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
@@ -277,7 +288,10 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         messages.warning(request, str(error.message))
     except PlayError as error:
         url = section_url(found.game, error.extra.get("section"))
-        if url:
+        if found.learning:
+            # The hints say it, with the engine's code and the rule's section.
+            learning.remember_refusal(request, found, error)
+        elif url:
             # Message storage keeps SafeData safe, so the link survives the redirect.
             text = format_html('{} <a href="{}">{}</a>', error.message, url, _("Read the rule"))
             messages.error(request, text)

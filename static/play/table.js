@@ -195,6 +195,18 @@
     var line = board.querySelector(".last-move");
     var marks = all(".is-last", view), taps = all(".is-picked, .is-target", board);
     var lead = line ? [line] : [];
+    // A learn match's hints (templates/play/_hints.html) are read first: on arrival they lead.
+    // When they and the board do not fit on the screen together (the Risk map on a phone),
+    // they fold to their summary, which names the phase (a tap opens them), unless they say
+    // why a move was refused.
+    var hints = arrival ? document.querySelector(".learn-hints") : null;
+    if (hints) {
+      lead.unshift(hints);
+      var both = boxOf(lead.concat([view]));
+      if (both && both.bottom - both.top > low - high && !hints.querySelector(".learn-refusal")) {
+        hints.open = false;
+      }
+    }
     var elsewhere = taps.some(function (node) { return !view.contains(node); });
     var wanted = (elsewhere ? [boxOf(taps)] : arrival ? [
       boxOf(lead.concat([view])), boxOf(lead.concat(marks)), boxOf(marks)
