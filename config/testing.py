@@ -32,3 +32,10 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     the transactional tests still come after the ones that rely on migrated data."""
     if config.getoption("--reverse-order"):
         items.reverse()
+    if os.environ.get("EXPECT_DATABASE") == "sqlite":
+        # The slow checks (a browser, schemathesis) say nothing about the database under the
+        # site: CI runs them once, in its PostgreSQL pass, to keep within its time.
+        once = pytest.mark.skip(reason="a slow check, run once in the PostgreSQL pass")
+        for item in items:
+            if item.get_closest_marker("browser") or item.get_closest_marker("once"):
+                item.add_marker(once)

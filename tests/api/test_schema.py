@@ -88,6 +88,7 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", WSGIHandler(), config=CO
 EXAMPLES = int(os.environ.get("SCHEMA_EXAMPLES", "0"))
 
 
+@pytest.mark.once
 @schema.parametrize()
 @hypothesis_settings(
     max_examples=EXAMPLES or 12,
