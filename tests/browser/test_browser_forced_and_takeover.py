@@ -33,7 +33,9 @@ def first_move(match: Match) -> None:
 def matches(start_match: Any, monkeypatch: Any) -> dict[str, Match]:
     """A duel that reached a forced move (played automatically), and a four-player match whose
     seat to act timed out under "a house player takes over"."""
-    monkeypatch.setattr(Match._meta.get_field("seed"), "default", lambda: 2)
+    field = Match._meta.get_field("seed")
+    monkeypatch.setattr(field, "default", lambda: 2)
+    monkeypatch.setattr(field, "_get_default", lambda: 2)  # Django caches the default it read
     duel = start_match("richelieu", {}, 2)
     for _ in range(60):
         if duel.moves.filter(automatic=True).exists():

@@ -162,7 +162,10 @@ def test_a_whole_match_is_played_by_touching_the_board(
             before = match.version
             touch_one_move(page, turn)
             match.refresh_from_db()
-            assert match.version == before + 1  # the move chosen by touch was played
+            # The move chosen by touch was played; only forced moves may follow it at once.
+            played = list(match.moves.filter(number__gt=before).order_by("number"))
+            assert played and not played[0].automatic and played[0].user == user
+            assert all(m.automatic for m in played[1:])
 
     touch_moves(4, "start")
     play_by_service(match, until_cards=18)
