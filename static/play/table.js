@@ -216,6 +216,8 @@
     if (!wanted) return;
     var by = wanted.bottom > low ? wanted.bottom - low : 0;
     if (wanted.top - by < high) by = wanted.top - high;
+    // Whatever else it shows, the arrival never scrolls a learn match's hints out of sight.
+    if (hints) by = Math.min(by, hints.getBoundingClientRect().top - high);
     if (by) window.scrollBy(0, by);
   }
 
