@@ -176,8 +176,8 @@ def digest_days(
     start: datetime, settled: datetime, now: datetime, zone: ZoneInfo, hour: int
 ) -> tuple[set[str], set[str]]:
     """The days whose digest must have started (its hour fell between the start and
-    ``settled``) and those whose digest may have (its catch-up hours straddle the start, or
-    its hour came in the last moments)."""
+    ``settled``) and those whose digest may have (its hour came before the start on the
+    start's local day, which it may still catch up, or in the last moments)."""
     must, may = set(), set()
     day = start.astimezone(zone).date() - timedelta(days=1)
     while True:
@@ -186,7 +186,7 @@ def digest_days(
             return must, may
         if start <= local <= settled:
             must.add(day.isoformat())
-        elif local > settled or local + timedelta(hours=3) > start:
+        elif local > settled or local.date() == start.astimezone(zone).date():
             may.add(day.isoformat())
         day += timedelta(days=1)
 

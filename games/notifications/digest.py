@@ -17,8 +17,6 @@ from games.notifications.models import MatchMute, Notification, NotificationSett
 from games.play.models import Match, Seat
 
 Kind = Notification.Kind
-#: A digest missed at its hour (beat was down) still goes out within this many hours.
-CATCH_UP_HOURS = 2
 
 
 @dataclass
@@ -138,7 +136,9 @@ def event_line(row: Notification) -> dict[str, Any]:
 
 
 def start_due_digests(now: datetime | None = None) -> int:
-    """Queue a digest for every reader whose local digest hour has come today."""
+    """Queue a digest for every reader whose local digest hour has come today and who has
+    not had today's: one missed at its hour (beat was down, the worker behind) still goes out
+    later that local day rather than never."""
     now = now or timezone.now()
     started = 0
     zones = (
@@ -152,7 +152,6 @@ def start_due_digests(now: datetime | None = None) -> int:
             NotificationSettings.objects.filter(
                 user__timezone=zone_name,
                 digest_hour__lte=local.hour,
-                digest_hour__gte=local.hour - CATCH_UP_HOURS,
             )
             .exclude(last_digest_on=local.date())
             .select_related("user")

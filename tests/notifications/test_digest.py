@@ -64,6 +64,14 @@ def test_the_digest_goes_out_once_at_the_local_hour_most_urgent_first(
     assert digest.start_due_digests(now=madrid(8, day=12)) == 1  # and again the next day
 
 
+def test_a_digest_missed_at_its_hour_goes_out_later_that_day_once(reader, committed):
+    """The worker was behind all morning: Paula's 08:00 digest goes out at 19:00, not never."""
+    with committed():
+        assert digest.start_due_digests(now=madrid(19)) == 1
+        assert digest.start_due_digests(now=madrid(20)) == 0
+    assert Notification.objects.filter(recipient=reader, kind="digest").count() == 1
+
+
 def test_no_digest_without_an_hour_and_none_when_there_is_nothing_to_tell(
     reader, player, opponent, mailoutbox, committed
 ):
