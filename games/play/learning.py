@@ -151,4 +151,6 @@ def hints(
         "refusal": take_refusal(request, match),
         "bot_lines": lines,
         "bot_count": count,
+        # The board's "Last move" line would tell the bot's latest move again: the hints do.
+        "tells_last_move": bool(lines and log and lines[-1]["number"] == log[-1].number),
     }

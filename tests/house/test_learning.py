@@ -158,7 +158,10 @@ def test_after_the_bots_move_the_hints_say_what_it_did(client, player, game):
         match = bots_move(person_moves(match, player))
     bot_moves = list(match.moves.filter(user__is_bot=True).order_by("number"))
     assert bot_moves
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
     hints = hints_of(client, match)
+    # Told once, in the hints: the board's "Last move" line does not repeat it.
+    assert 'class="last-move' not in page
     latest_first = list(match.moves.order_by("-number"))
     mine = next(i for i, m in enumerate(latest_first + [None]) if m is None or m.user == player)
     count = len(latest_first[:mine])
