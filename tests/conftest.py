@@ -113,6 +113,19 @@ def make_user(db: None, password: str) -> Any:
 
 
 @pytest.fixture
+def players_draw_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New accounts play their own forced moves: for tests whose first move is El collar's
+    opening draw at version 0 (a stale version, an illegal move, concurrency, the emails of a
+    move), which would otherwise play itself when the match starts."""
+    from games.accounts.models import User
+
+    field = User._meta.get_field("auto_forced_moves")
+    monkeypatch.setattr(field, "default", False)
+    # Django keeps the default it first read (a cached property): only this changes it.
+    monkeypatch.setattr(field, "_get_default", lambda: False)
+
+
+@pytest.fixture
 def player(make_user: Any) -> Any:
     """The one who plays: writes in Spanish, lives in Madrid."""
     return make_user("paula", language="es", timezone="Europe/Madrid")

@@ -455,6 +455,13 @@ class MoveOut(serializers.Serializer):
     )
     name = serializers.SerializerMethodField(help_text="That player's display name.")
     by_site = serializers.SerializerMethodField(help_text="A time-out recorded by the site.")
+    by_house_player = serializers.SerializerMethodField(
+        help_text="Played by the house player that took the seat over from its absent player "
+        "(the absent-player policy `bot`), not by the player named."
+    )
+    automatic = serializers.SerializerMethodField(
+        help_text="Played by the site for its player: their only move, with nothing to choose."
+    )
     type = serializers.SerializerMethodField()
     action = serializers.SerializerMethodField(
         help_text="Shown for the caller's own moves, and for all once it is over."
@@ -499,6 +506,13 @@ class MoveOut(serializers.Serializer):
 
     def get_by_site(self, move: Any) -> bool:
         return bool(move.user_id is None)
+
+    def get_by_house_player(self, move: Any) -> bool:
+        taken = {s.number: s.bot_from for s in self.context["seats"] if s.bot_from is not None}
+        return move.seat in taken and move.number >= taken[move.seat]
+
+    def get_automatic(self, move: Any) -> bool:
+        return bool(move.automatic)
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_type(self, move: Any) -> str | None:

@@ -1,10 +1,12 @@
 """The hints of a "Learn to play" match (``Match.learning``), for its player's game page.
 
-Three kinds: what the current phase means, with a link to the rulebook section about it; why
+Four kinds: what the current phase means, with a link to the rulebook section about it; why
 the last move the player tried was refused (the engine's code and message, and the rule's
-section); and, for each move the house players made since the player's own, one line saying
-what it did. Everything comes from what the page shows the reader anyway: the phase of the
-reader's view and the log as the reader may read it (``render_log``), never the stored state.
+section); why a piece the player tapped on the board is not lit (``why_not``: the engine's own
+error for the move that tap would make); and, for each move the house players made since the
+player's own, one line saying what it did. Everything comes from what the page shows the reader
+anyway: the phase of the reader's view and the log as the reader may read it (``render_log``),
+never the stored state; a tapped piece is judged as a move the player could send.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games.play.errors import PlayError
+from games.engines.base import EngineError
+from games.play.errors import PlayError, engine_message
 from games.play.models import Match, Move, Seat
+from games.play.table import NUMBER_RANGES, split_choices
+from games.registry import get_game
 from games.rulebooks.anchors import phase_url, section_url
 
 #: What each phase of each game asks of the player, in plain words (the rulebook has the rest).
@@ -151,4 +156,113 @@ def hints(
         "refusal": take_refusal(request, match),
         "bot_lines": lines,
         "bot_count": count,
+        # The board's "Last move" line would tell the bot's latest move again: the hints do.
+        "tells_last_move": bool(lines and log and lines[-1]["number"] == log[-1].number),
     }
+
+
+#: At most this many board keys make one tap's selection (Risk's attack: from, then to).
+MAX_PICKS = 4
+
+
+def why_not(match: Match, seat: int, picked: Sequence[str], key: str) -> dict[str, str] | None:
+    """Why tapping the board's ``key`` (after the keys ``picked``) leads to no legal move: the
+    engine's code, message and rule for the move that tap would make; None when it does lead
+    to one, or when no move fits the tap.
+
+    The move is guessed as the player would mean it: a legal move that starts with the same
+    taps, with the tapped piece in place of its own (a middle card for an end card, an enemy
+    territory for one's own); else a move of any kind whose taps are exactly these (the draw
+    pile while a card is to be kept). The engine judges it as if it were sent, which says no
+    more than sending it would (the move form answers any action with the engine's error).
+    """
+    engine, presenter = match.engine, get_game(match.game).presenter
+    state = match.engine_state()
+    wanted = [*picked, key]
+    legal = [a for t in engine.legal_actions(state, seat) for a in split_choices(t)]
+    if any(presenter.picks(action)[: len(wanted)] == wanted for action in legal):
+        return None
+    for attempt in _guesses(match.game, legal, list(picked), key):
+        try:
+            engine.apply(state, seat, _concrete(attempt))
+        except EngineError as error:
+            return {
+                "code": error.code,
+                "message": engine_message(error),
+                "url": section_url(match.game, error.section),
+            }
+        except (KeyError, TypeError, ValueError):
+            continue
+    return None
+
+
+def _guesses(
+    game: str, legal: Sequence[Mapping[str, Any]], picked: list[str], key: str
+) -> list[dict[str, Any]]:
+    """The moves a tap on ``key`` may mean, the likeliest first (see ``why_not``)."""
+    presenter = get_game(game).presenter
+    at, found = len(picked), []
+    for action in legal:
+        picks = presenter.picks(action)
+        if len(picks) > at and picks[:at] == picked:
+            found += [
+                guess for guess in _retargeted(action, picks[at], key)
+                if _picks(presenter, guess)[: at + 1] == [*picked, key]
+            ]  # fmt: skip
+    for kind, shape in get_game(game).shapes.actions.items():
+        found += [
+            guess for guess in _filled(kind, shape, [*picked, key])
+            if _picks(presenter, guess) == [*picked, key]
+        ]  # fmt: skip
+    return found
+
+
+def _picks(presenter: Any, action: Mapping[str, Any]) -> list[str]:
+    """The board keys of a guessed move; none for one that lacks what its keys name."""
+    try:
+        return list(presenter.picks(action))
+    except (KeyError, TypeError, ValueError):
+        return []
+
+
+def _retargeted(action: Mapping[str, Any], pick: str, key: str) -> list[dict[str, Any]]:
+    """``action`` with the value behind its board key ``pick`` put where ``key`` points (the
+    key wraps the value: "t:peru" is Peru, "card:R12" the card R12)."""
+    guesses = []
+    for name, value in action.items():
+        if name == "type" or not isinstance(value, str) or not value or value not in pick:
+            continue
+        before, after = pick.split(value, 1)
+        inner = key[len(before) : len(key) - len(after)]
+        if key.startswith(before) and key.endswith(after) and inner:
+            guesses.append({**action, name: inner})
+    return guesses
+
+
+def _filled(kind: str, shape: Mapping[str, Any], keys: list[str]) -> list[dict[str, Any]]:
+    """Actions of type ``kind`` whose listed values (the shapes' enums) are named by ``keys``:
+    for each property, the values some key wraps."""
+    properties = {k: v for k, v in shape.get("properties", {}).items() if k != "type"}
+    required = [name for name in shape.get("required", ()) if name != "type"]
+    guesses: list[dict[str, Any]] = [{"type": kind}]
+    for name in required:
+        choices = [
+            value for value in properties.get(name, {}).get("enum", ())
+            if isinstance(value, str) and any(value in k for k in keys)
+        ]  # fmt: skip
+        if not choices and properties.get(name, {}).get("type") == "integer":
+            choices = [1]
+        guesses = [{**guess, name: value} for guess in guesses for value in choices][:64]
+    return guesses
+
+
+def _concrete(template: Mapping[str, Any]) -> dict[str, Any]:
+    """A template's ranges at their lowest (the engine's judgement does not hang on them)."""
+    action = dict(template)
+    for name, low, high in NUMBER_RANGES:
+        if low in action:
+            action[name] = action.pop(low)
+            action.pop(high, None)
+    if "choose_from" in action:
+        action["cards"] = list(action.pop("choose_from"))[:1]
+    return action

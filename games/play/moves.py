@@ -468,4 +468,6 @@ def start(match: Match, now: datetime | None = None) -> MatchChange:
     _mark_to_act(seats, to_act)
     change = MatchChange(ChangeKind.STARTED, match, tuple(seats), to_act=frozenset(to_act))
     tell_others(change)
-    return change
+    # The first turn begins without a move: its forced move (El collar's opening draw) plays
+    # itself here, as it would after one.
+    return _play_forced(change, state, frozenset())

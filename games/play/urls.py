@@ -13,6 +13,7 @@ urlpatterns = [
     path("invitation/<str:token>/", views.invitation, name="invitation"),
     path("<int:pk>/", views.match, name="match"),
     path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/why-not/", views.why_not, name="why_not"),
     path("<int:pk>/resign/", views.resign, name="resign"),
     path("<int:pk>/abort/", views.abort, name="abort"),
     path("<int:pk>/draw/", views.draw, name="draw"),

@@ -278,6 +278,24 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @player_in_match
+def why_not(request: HttpRequest, pk: int) -> HttpResponse:
+    """Why the piece the player tapped on a learn match's board is not lit (``tap``, after the
+    keys ``picked``): the hints' line saying so, or 204 when there is nothing to say."""
+    found = _match_for(request, pk)
+    seat = next((s for s in found.seats.all() if s.user_id == request.user.pk), None)
+    picked, key = request.GET.getlist("picked"), request.GET.get("tap", "")
+    playing = seat is not None and seat.status == Seat.Status.JOINED and seat.is_to_act
+    if not found.learning or not playing or found.status != Match.Status.ACTIVE:
+        return HttpResponse(status=204)
+    if not key or len(picked) >= learning.MAX_PICKS or max(map(len, [key, *picked])) > 100:
+        return HttpResponse(status=400)
+    reason = learning.why_not(found, seat.number, picked, key)
+    if reason is None:
+        return HttpResponse(status=204)
+    return render(request, "play/_why_not.html", {"reason": reason})
+
+
+@player_in_match
 @require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)

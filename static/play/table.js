@@ -364,12 +364,37 @@
     render();
   }
 
+  // In a learn match, a tap on a piece that is not lit asks the server why (the engine's
+  // error for the move the tap would make, games/play/learning.py) and the hints say it.
+  var hints = document.querySelector(".learn-hints[data-why-not]");
+  var why = hints && hints.querySelector("#learn-why");
+  function explain(key) {
+    if (!why || chosen || picked.indexOf(key) >= 0 || !window.htmx) return;
+    var query = new URLSearchParams();
+    picked.forEach(function (item) { query.append("picked", item); });
+    query.append("tap", key);
+    why.textContent = "";
+    var url = hints.getAttribute("data-why-not") + "?" + query.toString();
+    window.htmx.ajax("GET", url, { target: why, swap: "innerHTML" }).then(function () {
+      if (!why.querySelector(".learn-refusal")) return;
+      hints.open = true;
+      // The whole hints when they fit above the tray, else the reason alone.
+      var room = Math.min(tray.getBoundingClientRect().top, window.innerHeight);
+      var whole = hints.getBoundingClientRect().height <= room;
+      (whole ? hints : why).scrollIntoView({ block: "nearest" });
+    });
+  }
+
   board.addEventListener("click", function (event) {
     var node = event.target.closest("[data-pick]");
     if (!node || !board.contains(node)) return;
     var key = node.getAttribute("data-pick");
-    if (!node.classList.contains("is-target")) return;
+    if (!node.classList.contains("is-target")) {
+      explain(key);
+      return;
+    }
     event.preventDefault();
+    if (why) why.textContent = "";
     tap(key);
   });
   board.addEventListener("keydown", function (event) {

@@ -10,12 +10,18 @@ from django.core.management import call_command
 from games.play.models import Move
 from tests.api.conftest import to_act
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("players_draw_themselves"),
+]
 
 
 def test_fifty_concurrent_submissions_accept_one_and_answer_409_to_the_rest(
-    live_api, start_match, token_of
+    live_api, start_match, token_of, player, opponent
 ):
+    for user in (player, opponent):  # they send El collar's opening draw themselves
+        user.auto_forced_moves = False
+        user.save(update_fields=["auto_forced_moves"])
     match = start_match("collar")
     token = token_of(to_act(match))
     url = f"{live_api}/api/v1/matches/{match.pk}/moves/"

@@ -8,7 +8,7 @@ from games.api.errors import exception_handler
 from games.api.models import ApiToken
 from tests.api.conftest import Caller, to_act
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]
 
 
 def assert_error(response, status, code):

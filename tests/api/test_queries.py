@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from games.play import lifecycle
 from tests.api.conftest import to_act
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]
 
 
 def count(caller, path):

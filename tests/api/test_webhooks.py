@@ -17,6 +17,8 @@ from games.api.models import Webhook, WebhookDelivery
 from games.play import moves
 from tests.api.conftest import to_act
 
+pytestmark = pytest.mark.usefixtures("players_draw_themselves")
+
 
 class Receiver:
     """A bot's HTTP endpoint on loopback: records what it gets, answers with ``status``."""

@@ -18,6 +18,9 @@ from django.test import Client
 from games.play import moves
 from games.play.models import Match
 
+#: These tests send El collar's opening draw themselves (``tests/conftest.py``).
+pytestmark = pytest.mark.usefixtures("players_draw_themselves")
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 #: A whole match per run: (options, players, viewport, colour scheme).

@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
+from playwright.sync_api import Error as PlaywrightError
 
 from games.play.models import Match
 from games.rulebooks.anchors import section_url
@@ -54,6 +55,38 @@ def start_learning(page: Any, site: str, game: str) -> Match:
     return match
 
 
+def tap_unlit_piece(page: Any, match: Match, artifacts: Any, name: str) -> None:
+    """Tap pieces that are not lit until one says why (a piece that fits no move says
+    nothing): the hints show the engine's reason, its code and its rule, in sight."""
+    keys = page.evaluate(
+        """() => Array.from(document.querySelectorAll("[data-table] [data-pick]"))
+          .filter(n => !n.classList.contains("is-target") && n.getBoundingClientRect().width)
+          .map(n => n.getAttribute("data-pick"))"""
+    )
+    for key in list(dict.fromkeys(keys))[:12]:
+        node = page.locator(f'[data-table] [data-pick="{key}"]').first
+        with page.expect_response(lambda r: "/why-not/" in r.url) as answer:
+            try:
+                node.click(timeout=3000)
+            except PlaywrightError:  # under the tray: the tap reaches the board all the same
+                node.dispatch_event("click")
+        if answer.value.status == 200:
+            break
+    else:
+        raise AssertionError(f"{name}: no piece that is not lit says why")
+    why = page.locator("#learn-why .learn-refusal")
+    why.wait_for()
+    code = why.locator("code").inner_text()
+    rule = section_url(match.game, match.engine.errors[code].section)
+    assert why.locator("a").get_attribute("href") == rule
+    box = why.bounding_box()
+    # In sight, above the tray, which stays at the bottom of the screen.
+    low = min(page.locator(".tray").bounding_box()["y"], page.viewport_size["height"])
+    assert -1 <= box["y"] and box["y"] + box["height"] <= low + 1, f"{name}: the reason is hidden"
+    page.screenshot(path=artifacts / f"{name}-tapped.png")
+    shoot(page, artifacts, f"{name}-tapped")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_learn_modes_hints_show_and_link_the_right_sections(
     live_server, browser_instance, player, artifacts, size
@@ -87,6 +120,7 @@ def test_the_learn_modes_hints_show_and_link_the_right_sections(
         url = section_url(game, match.engine.phase_sections[phase])
         assert page.locator(".learn-phase a").get_attribute("href") == url
         shoot(page, artifacts, f"{game}-{size}")
+        tap_unlit_piece(page, match, artifacts, f"{game}-{size}")
 
     # A refused move (sent from the list under the board) is explained with its rule.
     refused = {"type": "end_turn"}

@@ -26,7 +26,7 @@ from games.notifications.models import Notification
 from games.play.models import Match
 from tests.conftest import service_missing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]
 
 
 @pytest.fixture(autouse=True)

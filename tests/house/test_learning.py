@@ -18,7 +18,9 @@ from games.engines.base import EngineError, redact_event
 from games.house import turns
 from games.house.accounts import house_player
 from games.play import learning, moves, presenting
+from games.play.errors import PlayError
 from games.play.models import Match
+from games.play.table import split_choices
 from games.rulebooks.anchors import section_url
 from tests.risk_bot import concrete
 
@@ -154,11 +156,14 @@ def test_a_refused_move_shows_the_engines_code_and_its_rule(client, player, game
 @pytest.mark.parametrize("game", GAMES)
 def test_after_the_bots_move_the_hints_say_what_it_did(client, player, game):
     match = bots_move(learn(client, player, game))
-    if not match.moves.exists():  # the person starts: their turn, then the bot's
+    if not match.moves.filter(user__is_bot=True).exists():  # the person starts, then the bot
         match = bots_move(person_moves(match, player))
     bot_moves = list(match.moves.filter(user__is_bot=True).order_by("number"))
     assert bot_moves
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
     hints = hints_of(client, match)
+    # Told once, in the hints: the board's "Last move" line does not repeat it.
+    assert 'class="last-move' not in page
     latest_first = list(match.moves.order_by("-number"))
     mine = next(i for i, m in enumerate(latest_first + [None]) if m is None or m.user == player)
     count = len(latest_first[:mine])
@@ -207,3 +212,63 @@ def test_the_hints_never_show_the_bots_hand(client, player):
     for card in hidden:
         assert card not in hints
         assert presenting.noun("collar", "card", card) not in hints
+
+
+PICK = re.compile(r'data-pick="([^"]+)"')
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tapping_a_piece_that_is_not_lit_says_why_with_the_engines_rule(
+    client, player, game, django_assert_max_num_queries
+):
+    match = bots_move(learn(client, player, game))
+    page = client.get(f"/en/play/{match.pk}/").content.decode()
+    board = table_actions_of(page)
+    lit = {action["picks"][0] for action in board if action["picks"]}
+    unlit = [key for key in dict.fromkeys(PICK.findall(page)) if key not in lit]
+    assert lit and unlit
+    url = f"/en/play/{match.pk}/why-not/"
+    # A lit piece needs no reason.
+    assert client.get(url, {"tap": sorted(lit)[0]}).status_code == 204
+    told = None
+    for key in unlit:
+        with django_assert_max_num_queries(8):
+            response = client.get(url, {"tap": key})
+        if response.status_code == 200:
+            told = key, html.unescape(response.content.decode())
+            break
+    assert told, f"{game}: no unlit piece says why"
+    key, line = told
+    code = re.search(r'<code class="learn-code">([^<]+)</code>', line)[1]
+    error = match.engine.errors[code]
+    assert "Not allowed:" in line and f'<a href="{section_url(game, error.section)}">' in line
+    # The engine's own error for the move the tap would make, the same as sending it.
+    with pytest.raises(PlayError) as refused:
+        moves.submit_move(match.pk, player, guessed_move(match, key), match.version)
+    assert refused.value.code == code
+
+
+def guessed_move(match: Match, key: str) -> dict[str, Any]:
+    seat = person_seat(match)
+    templates = match.engine.legal_actions(match.engine_state(), seat)
+    legal = [action for template in templates for action in split_choices(template)]
+    guesses = learning._guesses(match.game, legal, [], key)
+    assert guesses, f"{key} names no move"
+    return learning._concrete(guesses[0])
+
+
+def table_actions_of(page: str) -> list[dict[str, Any]]:
+    found = re.search(r'<script id="table-data" type="application/json">(.*?)</script>', page)
+    assert found, "the page has no table data"
+    return json.loads(found[1])["actions"]
+
+
+def test_only_the_player_to_act_in_a_learn_match_asks_why(client, player, opponent, start_match):
+    match = start_match("richelieu", {}, 2)
+    client.force_login(player)
+    assert client.get(f"/en/play/{match.pk}/why-not/", {"tap": "card:R01"}).status_code == 204
+    client.force_login(opponent)
+    assert client.get(f"/en/play/{match.pk}/why-not/", {"tap": "card:R01"}).status_code == 204
+    client.logout()
+    response = client.get(f"/en/play/{match.pk}/why-not/", {"tap": "card:R01"})
+    assert response.status_code == 302

@@ -10,7 +10,7 @@ from games.notifications.rules import zone_of
 
 from .conftest import emails_to, html_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]
 
 
 @pytest.mark.parametrize("language", ["es", "it", "en"])

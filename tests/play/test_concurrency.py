@@ -10,7 +10,10 @@ from games.play import moves
 from games.play.errors import StaleVersion
 from games.play.models import Match, Move
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("players_draw_themselves"),
+]
 
 
 def test_fifty_simultaneous_submissions_accept_one_and_call_the_rest_stale(start_match, require):
