@@ -1,5 +1,6 @@
 """Richelieu's house player: legal to the end at every level, sensible in positions a player
-would judge at a glance, and blind to what its seat cannot see."""
+would judge at a glance (level 1 on the position it leaves, level 2 also on the next player's
+answer), and blind to what its seat cannot see."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def level_one(state: State, seed: int = 0) -> Action:
     return decide(situation(state), 1, seed)
 
 
+def level_two(state: State, seed: int = 0) -> Action:
+    return decide(situation(state), 2, seed)
+
+
 def test_it_takes_the_card_that_wins_a_region_rather_than_one_that_loses_it_anyway():
     # Bourbon is lost (the opponent holds 3 shields to 1); the 2-shield Anjou card makes 3
     # against 1 in Anjou, whose other cards are out of the game.
@@ -60,7 +65,7 @@ def test_it_takes_the_last_card_of_a_region_it_has_none_of_to_avoid_the_penalty(
     assert level_one(state) == {"type": "take", "card": "R48"}
 
 
-def test_it_does_not_uncover_the_card_the_opponent_needs():
+def test_level_two_does_not_uncover_the_card_the_opponent_needs():
     # The opponent has no Auvergne card; the only one left lies under the Languedoc card.
     # Taking the Languedoc card would hand the opponent both the Auvergne majority and the
     # escape from its −5; the equal Provence card uncovers nothing of the kind.
@@ -70,7 +75,7 @@ def test_it_does_not_uncover_the_card_the_opponent_needs():
         rows=[["R29", "R48", "R21", "R13"], ["R34", "R25", "R10"], [], []],
         hands={0: [*BASE_0, "R45"], 1: opponent},
     )
-    choice = level_one(state)
+    choice = level_two(state)
     assert choice["type"] == "take"
     assert choice["card"] != "R29"
 
@@ -112,7 +117,7 @@ def test_it_spends_a_marker_back_disc_as_soon_as_a_marker_is_in_the_box():
     assert level_one(state) == {"type": "marker_back"}
 
 
-def test_in_a_short_game_it_ends_the_game_while_it_leads():
+def test_in_a_short_game_level_two_ends_the_game_while_it_leads():
     # Taking the lone Bourbon card empties a third row: the game ends with the bot ahead and
     # the opponent, who has no Bourbon card, at −5. Any other card lets the opponent take it,
     # end the game itself, escape the −5 and win.
@@ -125,7 +130,7 @@ def test_in_a_short_game_it_ends_the_game_while_it_leads():
     )
     ended = ENGINE.result(ENGINE.apply(state, 0, {"type": "take", "card": "R43"}))
     assert ended is not None and ended.winners == (0,)
-    assert level_one(state) == {"type": "take", "card": "R43"}
+    assert level_two(state) == {"type": "take", "card": "R43"}
 
 
 # Whole games --------------------------------------------------------------------------
@@ -140,11 +145,10 @@ SETUPS = [
 ]
 
 
-# The search levels with a budget in iterations, not CPU time: the same on any machine, and
+# The search level with a budget in iterations, not CPU time: the same on any machine, and
 # small enough for whole games in a test.
 SMALL = RichelieuPolicy(
     {
-        2: SearchLevel(budget=Budget(iterations=12, seconds=60.0), width=4, turns=3),
         3: SearchLevel(budget=Budget(iterations=24, seconds=60.0), width=6, turns=4),
     }
 )
@@ -175,8 +179,8 @@ def test_every_level_plays_legal_actions_to_the_end(ruleset, players, short):
     assert ENGINE.result(final) is not None
 
 
-@pytest.mark.parametrize("level", [2, 3])
-def test_the_entry_point_reaches_the_search_levels(level):
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_entry_point_reaches_every_level(level):
     state = midgame(7, 2, "fun-for-2", moves=30)
     current = situation(state)
     assert decide(current, level, 1) in current.legal

@@ -1,9 +1,10 @@
 """El collar de la duquesa's house player (``POLICY``), pure Python like the engine.
 
-Level 1 is greedy on the view (``heuristic``). Levels 2 and 3 search: information-set MCTS
-(``games.bots.search``) over samples of the cards the seat cannot see, with a greedy playout
-(``playout``); level 3 has the larger budget and a reward that also counts a win's margin.
-Hands are valued by the engine's own best-collar optimiser, through ``worth``'s cache.
+Level 1 looks at the collar it holds now (``heuristic.plain``); level 2 also weighs the next
+draw over the cards it has not seen (``heuristic.greedy``); level 3 is level 2's judgement plus
+look-ahead: every legal move played on to the end of the game in samples of the cards the seat
+cannot see, both players following level 2 (``lookahead``). Hands are valued by the engine's
+own best-collar optimiser, through ``worth``'s cache.
 """
 
 from __future__ import annotations
@@ -11,25 +12,13 @@ from __future__ import annotations
 import random
 
 from games.bots.base import Situation
-from games.bots.search import Budget, Playbook, run
-from games.collar.bot.heuristic import greedy
-from games.collar.bot.playout import (
-    margin_reward,
-    margin_rollout,
-    playout_action,
-    win_reward,
-    win_rollout,
-)
-from games.collar.engine.engine import ENGINE
-from games.collar.engine.state import CollarState
+from games.bots.search import Budget
+from games.collar.bot.heuristic import greedy, plain
+from games.collar.bot.lookahead import look_ahead
 from games.engines.base import Action
 
-PLAYBOOKS: dict[int, Playbook[CollarState]] = {
-    2: Playbook(ENGINE, playout_action, win_reward, rollout=win_rollout),
-    3: Playbook(ENGINE, playout_action, margin_reward, rollout=margin_rollout),
-}
-#: Each searching level's budget: iterations, capped by CPU seconds.
-BUDGETS = {2: Budget(iterations=300, seconds=0.3), 3: Budget(iterations=2500, seconds=0.8)}
+#: Level 3's budget: samples (each plays every candidate on), capped by CPU seconds.
+BUDGET = Budget(iterations=120, seconds=0.8)
 
 
 class CollarPolicy:
@@ -39,9 +28,10 @@ class CollarPolicy:
         if len(situation.legal) == 1:
             return dict(situation.legal[0])
         if level <= 1:
+            return plain(situation, rng)
+        if level == 2:
             return greedy(situation, rng)
-        searching = min(level, 3)
-        return run(PLAYBOOKS[searching], situation, BUDGETS[searching], rng).action
+        return look_ahead(situation, BUDGET, rng)
 
     def concrete(self, template: Action, rng: random.Random) -> Action:
         """El collar's legal actions are concrete already."""

@@ -1,10 +1,14 @@
-"""Level 1: greedy on the view, one step ahead.
+"""Levels 1 and 2's judgement, on the view only.
 
-Take the top discard when the best four of the hand with it are worth more than drawing is on
-average (over the cards the seat has not seen anywhere); discard the card whose loss costs
-least, and among equal ones keep the hand whose next draw promises most; with the draw pile
-empty, take the discard only if it helps, else decline (which ends the game). Solo: keep the
-face-up card when it beats the unseen one's average.
+Level 1 (``plain``) looks at the hand now and nothing else: take the top discard when it makes
+a better collar at once, else draw; discard a card whose loss costs least.
+
+Level 2 (``greedy``) looks one draw ahead: take the top discard when the best four of the hand
+with it are worth more than drawing is on average (over the cards the seat has not seen
+anywhere); discard the card whose loss costs least, and among equal ones keep the hand whose
+next draw promises most; with the draw pile empty, take the discard only if it helps, else
+decline (which ends the game). Solo: keep the face-up card when it beats the unseen one's
+average.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ def unseen_cards(situation: Situation) -> list[int]:
 
 
 def greedy(situation: Situation, rng: random.Random) -> Action:
-    """Level 1's action (see the module's docstring)."""
+    """Level 2's action (see the module's docstring)."""
     view = situation.view
     hand = mask(card["id"] for card in view["hand"])
     common = INDEX[view["common"]["id"]]
@@ -66,3 +70,23 @@ def tie_break(hand: int, common: int, unseen: list[int], rng: random.Random) -> 
     future = {bit: average_draw(hand ^ bit, common, unseen) for bit in choices}
     top = max(future.values())
     return rng.choice([bit for bit in choices if future[bit] == top])
+
+
+def plain(situation: Situation, rng: random.Random) -> Action:
+    """Level 1's action: the collar now, nothing ahead (see the module's docstring)."""
+    view = situation.view
+    hand = mask(card["id"] for card in view["hand"])
+    common = INDEX[view["common"]["id"]]
+    if view["phase"] == DISCARD:
+        return {"type": "discard", "card": card_of(rng.choice(best_drops(hand, common)))}
+    if view["phase"] == KEEP:
+        shown = mask([view["offer"]["shown"]["id"]])
+        better = keep_worth(hand | shown, common) > hand_worth(hand, common)
+        return {"type": "keep", "which": "shown" if better else "unseen"}
+    kinds = {action["type"]: action for action in situation.legal}
+    take = kinds.get("take_discard")
+    if take is not None and keep_worth(hand | mask([take["card"]]), common) > hand_worth(
+        hand, common
+    ):
+        return dict(take)
+    return {"type": "draw"} if "draw" in kinds else {"type": "decline"}

@@ -1,16 +1,19 @@
-"""Level 1: the best turn by the estimate, against the next player's best answer.
+"""Levels 1 and 2: the best turn by the estimate; level 2 also against the next player's
+best answer.
 
 Every legal action is scored by the best way to finish the turn it starts (a second card, a
 marker placed or moved, or nothing), each finish weighed by the position it leaves and by the
 best answer the next player has to it (``Planner.answer``): a card that wins a region is worth
 less when it uncovers one that wins another region for the next player. A marker's place is
 scored once per decision (``marker_places``): a card close to a row end that the others want is
-a tax on them, one the bot wants is kept for it.
+a tax on them, one the bot wants is kept for it. Level 1 (``PLAIN_WEIGHTS``) gives the answer
+no weight and does not compute it: the turn that leaves the best estimate now.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from games.engines.base import Action
@@ -24,6 +27,8 @@ from games.richelieu.bot.position import (
 )
 
 STOCK = "stock"
+#: Level 1's weights: the next player's answer counts for nothing.
+PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0)
 #: How many of the best marker places a plan tries in full (with the next player's answer).
 MARKER_CANDIDATES = 3
 TIE = 1e-9
@@ -148,7 +153,7 @@ class Planner:
         """The position at the end of the turn, less what the next player's answer takes."""
         position = self.position
         mine = position.utility(self.seat)
-        if position.over:
+        if position.over or self.weights.reply == 0.0:
             return mine
         after = answer(position, position.next_seat(self.seat), self.seat)
         return mine + self.weights.reply * (after - mine)
@@ -227,7 +232,7 @@ def choose_greedy(
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Action:
-    """Level 1's action among ``legal``."""
+    """Level 2's action among ``legal`` (level 1's with ``PLAIN_WEIGHTS``)."""
     if len(legal) == 1:
         return dict(legal[0])
     for action in legal:
