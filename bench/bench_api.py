@@ -239,7 +239,7 @@ def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, f
 
 def service_alone(moves_wanted: int = 200) -> dict[str, float]:
     """The same moves through ``moves.submit_move`` in this process: the floor under HTTP."""
-    from games.play import moves
+    from games.actions import moves
 
     a, b = bench_user("bench-api-svc-a"), bench_user("bench-api-svc-b")
     timings: list[float] = []
