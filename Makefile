@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`.
+# The two commands of the README: `make run` and `make test`; `make lint` is ruff, mypy and the
+# layers of pyproject.toml (lint-imports).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -37,6 +38,7 @@ test: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict games/engines games/*/engine games/bots $(wildcard games/*/bot games/*/bot.py games/*/bot_*.py)
+	$(VENV)/bin/lint-imports --no-logo --no-cache
 
 # Extract the strings to translate into locale/*/LC_MESSAGES/django.po (needs gettext).
 messages: install

@@ -52,8 +52,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from games.accounts.models import User  # noqa: E402
+from games.actions import lifecycle  # noqa: E402
 from games.api.tokens import create_token  # noqa: E402
-from games.play import lifecycle  # noqa: E402
 
 LEVELS = (1, 8, 32)
 #: Requests per phase: enough for a stable p95, short enough for a 2-core machine.
@@ -239,7 +239,7 @@ def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, f
 
 def service_alone(moves_wanted: int = 200) -> dict[str, float]:
     """The same moves through ``moves.submit_move`` in this process: the floor under HTTP."""
-    from games.play import moves
+    from games.actions import moves
 
     a, b = bench_user("bench-api-svc-a"), bench_user("bench-api-svc-b")
     timings: list[float] = []

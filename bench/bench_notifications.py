@@ -46,9 +46,9 @@ from django.db import transaction  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from games.accounts.models import User  # noqa: E402
+from games.actions import lifecycle  # noqa: E402
 from games.notifications import outbox  # noqa: E402
 from games.notifications.models import Notification  # noqa: E402
-from games.play import lifecycle  # noqa: E402
 from games.play.models import Match  # noqa: E402
 from tests.notifications.smtp import Recorder, SmtpServer  # noqa: E402
 

@@ -45,7 +45,7 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from games.accounts.models import User  # noqa: E402
-from games.play import lifecycle, moves  # noqa: E402
+from games.actions import lifecycle, moves  # noqa: E402
 from games.play.models import Match  # noqa: E402
 from games.registry import installed_games  # noqa: E402
 

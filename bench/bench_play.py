@@ -31,7 +31,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from games.accounts.models import User  # noqa: E402
-from games.play import lifecycle, moves  # noqa: E402
+from games.actions import lifecycle, moves  # noqa: E402
 from games.play.models import Match  # noqa: E402
 
 MOVES_PER_PLAYER = 60

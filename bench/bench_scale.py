@@ -41,7 +41,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games.accounts.models import User  # noqa: E402
-from games.play import moves  # noqa: E402
+from games.actions import moves  # noqa: E402
 from games.play.models import Match  # noqa: E402
 
 ROUNDS = 15

@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Match, Seat, seat_outcome
 from games.registry import get_engine
 

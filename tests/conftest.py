@@ -62,6 +62,9 @@ def celery_runs_tasks_inline(request: pytest.FixtureRequest) -> Iterator[None]:
     """
     from config.celery import app
 
+    # As a worker does when it starts: load every app's tasks, so that a task a recorder names
+    # (a signature, ``games.house.recorder.PLAY_TURN``) runs inline too.
+    app.loader.import_default_modules()
     real = request.node.get_closest_marker("services") or "worker" in request.fixturenames
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = not real
@@ -192,7 +195,7 @@ def browser(browser_instance: Any) -> Iterator[Any]:
 @pytest.fixture
 def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
     """A started match between the cast (more users are made for more seats)."""
-    from games.play import lifecycle
+    from games.actions import lifecycle
     from games.play.models import Match
 
     def start(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from games.risk.engine.data import board
 

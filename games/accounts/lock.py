@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from games.accounts.models import User
+
 #: Where a login's text may arrive: our credentials (allauth), Django's admin form, the POST.
 CREDENTIAL_KEYS = ("email", "username", "login")
 
@@ -31,8 +33,6 @@ def typed_login(request: Any, credentials: Mapping[str, Any] | None) -> str:
 def account_for(text: str) -> Any:
     """The account ``text`` reaches by username or by email address (any case), or None."""
     from allauth.account.models import EmailAddress
-
-    from games.accounts.models import User
 
     value = text.strip()
     if not value:

@@ -22,13 +22,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.accounts.verification import has_verified_email
+from games.actions import vacation
+from games.actions.rematch import current_rematch
 from games.api.addresses import absolute
 from games.api.models import Webhook
 from games.api.serializers import GameShapeField
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
-from games.play import presenting, vacation
+from games.play import presenting
 from games.play.models import Match, Seat
-from games.play.rematch import current_rematch
+from games.push.subscriptions import enabled
 from games.ratings.tables import changes_of
 from games.rulebooks.anchors import section_url
 
@@ -650,8 +652,6 @@ class PushSubscriptionsOut(serializers.Serializer):
     subscriptions = PushSubscriptionOut(many=True, source="*")
 
     def get_available(self, subscriptions: Any) -> bool:
-        from games.push.subscriptions import enabled
-
         return enabled()
 
     def get_public_key(self, subscriptions: Any) -> str:

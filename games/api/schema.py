@@ -64,8 +64,6 @@ def match_variants() -> list[dict[str, Any]]:
     """One schema per game and set of options that go together, with the numbers of players
     the engine accepts for them: a body the schema allows, the engine accepts. An option left
     out takes its default, so it is required only where the default is not allowed."""
-    from games.registry import installed_games
-
     variants = []
     for slug, game in sorted(installed_games().items()):
         engine = game.engine

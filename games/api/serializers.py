@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.accounts.models import DISPLAY_NAME_LENGTH, timezone_names
+from games.actions.notes import validate_note
 from games.api.strict import (
     QueryBooleanField,
     StrictBooleanField,
@@ -32,8 +33,8 @@ from games.core.text import (
 )
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS
+from games.notifications.models import NO_DIGEST, Category
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote
-from games.play.notes import validate_note
 from games.registry import installed_games
 
 MAX_ID = 2**63 - 1
@@ -266,8 +267,6 @@ class ModesSerializer(serializers.Serializer):
     """How each category of email is sent: now, in the daily digest, or not at all."""
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        from games.notifications.models import NO_DIGEST, Category
-
         fields: dict[str, serializers.Field] = {}
         for category in Category:
             modes = ["now", "off"] if category in NO_DIGEST else ["now", "digest", "off"]
@@ -281,8 +280,6 @@ class PushModesSerializer(serializers.Serializer):
     """Whether each category is also pushed to the browsers subscribed to Web Push."""
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        from games.notifications.models import Category
-
         return {
             category.value: StrictBooleanField(required=False, help_text=str(category.label))
             for category in Category

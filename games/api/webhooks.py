@@ -1,8 +1,8 @@
 """Webhooks for bots: a signed POST when it becomes the owner's turn, through an outbox.
 
-When a match changes, the move service calls ``record_match_change`` inside the transaction of
-the change: one ``WebhookDelivery`` row is written per user who now has to act and has a
-webhook, so a committed move never lacks its notice (unique per user, match and version). A
+``record_match_change`` is one of the write path's recorders (``games.actions.moves``): one
+``WebhookDelivery`` row per user who now has to act and has a webhook (unique per user, match
+and version). A
 Celery task sends each row; a row that could not be sent stays due and the beat sweep
 (``retry_due``) sends it again with a growing wait.
 
@@ -136,6 +136,7 @@ def payload(match_id: int, version: int, game: str, seat: int, language: str) ->
 
 def _nudge(delivery_id: int) -> None:
     """Ask a worker to send the row now; if the broker is down, the beat sweep will."""
+    # Imported here: the tasks module, in this same layer, imports this one to run it.
     from games.api.tasks import deliver_webhook
 
     outages.enqueue(deliver_webhook, delivery_id)

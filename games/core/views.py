@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -8,7 +9,6 @@ from django.utils.translation import check_for_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from config.celery import app as celery_app
 from games.core import outages
 from games.core.i18n import set_language_cookie, url_in_language
 from games.house.views import play_now_context

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.core import outages
-from games.house import seating, turns
+from games.actions import house_seating as seating
+from games.actions import house_turns as turns
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -21,11 +21,3 @@ def sweep() -> int:
     then queue the house players' turns that are due or were lost."""
     seating.fill_due_seeks()
     return turns.sweep()
-
-
-def queue(match_id: int, version: int) -> bool:
-    """Send one turn to the ``bots`` queue. A broker that cannot take it is logged once per
-    outage (``games.core.outages``): the turn stays due in its match, and beat's sweep queues it
-    again after its lease. Whether the broker took it."""
-    outages.enqueue(play_turn, match_id, version)
-    return not outages.is_down(outages.BROKER)

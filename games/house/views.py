@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.house import seating
+from games.actions import house_seating as seating
 from games.house.accounts import LEVELS, level_name
 from games.house.forms import PlayNowForm
 from games.play.errors import PlayError

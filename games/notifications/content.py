@@ -17,6 +17,7 @@ from games.notifications import rules, tokens
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
 from games.play import takeover
+from games.play.invitations import invitation_token
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.presenting import render_log, render_result
 from games.ratings.tables import change_of
@@ -109,8 +110,6 @@ def actor_context(row: Notification, context: dict[str, Any]) -> dict[str, Any]:
 
 
 def invitation_context(row: Notification) -> dict[str, Any]:
-    from games.play.lifecycle import invitation_token
-
     seat = Seat.objects.select_related("match__created_by").get(pk=row.data["seat_id"])
     match = seat.match
     link = absolute(reverse("play:invitation", args=[invitation_token(seat)]))

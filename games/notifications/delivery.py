@@ -25,6 +25,7 @@ from django.utils import timezone
 from games.accounts.verification import verified_addresses
 from games.core import outages
 from games.notifications import checks, emails, pushes
+from games.notifications.digest import digest_items
 from games.notifications.facts import Facts
 from games.notifications.models import Channel, Notification
 from games.push import sending as push_sending
@@ -64,6 +65,7 @@ def claim(notification_id: Any, now: datetime) -> bool:
 def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
     """Queue the rows that are due and have no task on the way (the minute sweep), a task
     per batch of rows."""
+    # Imported here: the tasks module, in this same layer, imports this one to run it.
     from games.notifications.tasks import deliver_batch
 
     now = now or timezone.now()
@@ -204,8 +206,6 @@ def deliver_row(
     if not to_verified_address(row, verified):
         return release(row, checks.suppress("unverified address"))
     if row.kind == Notification.Kind.DIGEST:
-        from games.notifications.digest import digest_items
-
         items = digest_items(row, now)
     else:
         items = None

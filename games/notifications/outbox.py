@@ -189,6 +189,7 @@ def queue(notification_id: int) -> None:
 
 def queue_many(notification_ids: list[int]) -> None:
     """One delivery task for rows written together, sent once the transaction commits."""
+    # Imported here: the tasks module, in this same layer, imports this one to run it.
     from games.notifications.tasks import deliver_batch
 
     if notification_ids:

@@ -1,9 +1,6 @@
-"""What one change of a match means: the value the write path hands to its recorders.
+"""What one change of a match means: the value an action hands to the recorders.
 
-The move service (``games.play.moves``) and the match lifecycle (``games.play.lifecycle``)
-build one ``MatchChange`` under the match's lock, after the change is written, and pass it to
-the recorders of its consequences (the emails' outbox rows, the bots' webhook notices), which
-write their rows in the same transaction.
+The write path, and which recorders hear of a change, is told once, in ``games.actions.moves``.
 """
 
 from __future__ import annotations

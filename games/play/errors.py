@@ -12,6 +12,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import EngineError
+from games.play.presenting import translate
 
 
 class PlayError(Exception):
@@ -52,10 +53,6 @@ class IllegalMove(PlayError):
 
 def engine_message(error: EngineError) -> str:
     """The engine's message in the active language, with its parameters filled in."""
-    # Imported here: presenting imports the models, and this module is imported while the
-    # apps are still loading.
-    from games.play.presenting import translate
-
     text = translate(error.message_key, error.params)
     try:
         return text.format(**error.params)

@@ -11,26 +11,25 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.core.text import TextField, normalise_text, validate_single_line
-from games.engines.base import BaseEngine
-from games.house.accounts import LEVEL_NAMES
-from games.play.archive import ArchiveFilters, mode_choices
-from games.play.lifecycle import (
+from games.actions.lifecycle import (
     BOTS_NOT_RATABLE,
     FILL_NOT_OPEN,
     FOLLOWERS_ONLY_NOT_OPEN,
     NOT_RATABLE,
     can_be_rated,
 )
+from games.actions.notes import validate_note
+from games.core.text import TextField, normalise_text, validate_single_line
+from games.engines.base import BaseEngine
+from games.house.accounts import LEVEL_NAMES
+from games.play.archive import ArchiveFilters, mode_choices
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
-from games.play.notes import validate_note
 from games.registry import installed_games
+from games.rulebooks.anchors import section_url
 
 
 def option_help(game: str, help_text: str, section: str) -> str:
     """The option's one-line explanation with a link to the rulebook section about it."""
-    from games.rulebooks.anchors import section_url
-
     url = section_url(game, section)
     if not url:
         return gettext(help_text)
@@ -40,6 +39,8 @@ def option_help(game: str, help_text: str, section: str) -> str:
 #: The waits an open match may choose before house players fill its empty seats.
 FILL_HOURS = (1, 6, 24, 72)
 HOUSE_FIELDS = ("bots", "bot_level", "bot_pace", "bots_fill_after")
+
+
 def players_error(counts: Sequence[int]) -> str:
     """Why the number of players does not go with the options, naming those that do."""
     return ngettext(
@@ -298,7 +299,7 @@ class ChatForm(forms.Form):
 
 
 class NoteForm(forms.Form):
-    """A player's private notes (see ``games.play.notes``)."""
+    """A player's private notes (see ``games.actions.notes``)."""
 
     text = forms.CharField(
         label=_("Notes on this match"),

@@ -111,7 +111,7 @@ class Match(models.Model):
         blank=True,
         help_text="The rulebook revision in force when the match was created.",
     )
-    #: The finished match this one replays, seats rotated (``games.play.rematch``).
+    #: The finished match this one replays, seats rotated (``games.actions.rematch``).
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -246,7 +246,7 @@ class Seat(models.Model):
     #: Denormalised from the engine after every move, so "my turn" is one indexed query.
     is_to_act = models.BooleanField(default=False, db_index=True)
     wants_abort = models.BooleanField(default=False)
-    #: Voted for a draw; withdrawn by any move (``games.play.draws``).
+    #: Voted for a draw; withdrawn by any move (``games.actions.draws``).
     wants_draw = models.BooleanField(default=False)
     skips = models.PositiveSmallIntegerField(default=0)
     out_reason = models.CharField(max_length=20, blank=True)

@@ -1,6 +1,16 @@
 """What the game page shows: the engine's view for the reader, the legal moves for the table,
 the move log in words, the chat and the result. Nothing here reads an engine state except
 through ``view``, ``legal_actions`` and the redacted events.
+
+The page (``templates/play/match.html``) is one table frame for every game: whose turn, the
+phase and the deadline, seat chips, "since your last visit", the last move marked on the board,
+and the tray of ``table`` (``static/play/table.js``, ``table.css``); the plain form below keeps
+every move reachable by keyboard. The phase and the move chosen link to the rulebook section
+that explains them (each engine's ``phase_sections`` and ``action_sections``). History steps
+and the paged move log are open during play, from the reader's view. A game may tell its last
+move itself (``templates/<game>/last_move.html``, else ``play/_last_move.html``); a board marks
+with ``data-keep-in-view`` the part the tray must never hide. When it is not the reader's move,
+the page offers the next match where it is (``turns``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.db.models import Count, Prefetch
 
+from games.actions import vacation
 from games.house.accounts import level_name
-from games.play import vacation
 from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
 from games.ratings.tables import ratings_of

@@ -1,7 +1,7 @@
 from celery import shared_task
 
-from games.play.moves import sweep_deadlines
-from games.play.vacation import end_spent_vacations
+from games.actions.moves import sweep_deadlines
+from games.actions.vacation import end_spent_vacations
 
 
 @shared_task

@@ -22,21 +22,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.accounts.verification import trust_address_from_link
+from games.actions import draws, lifecycle, moves, notes, rematch, vacation
+from games.actions.chat import post_message
 from games.engines.records import VERIFY_COMMAND
 from games.house.views import house_poll_seconds, play_now_context
 from games.notifications.models import MatchMute
-from games.play import (
-    draws,
-    learning,
-    lifecycle,
-    live,
-    moves,
-    notes,
-    records,
-    rematch,
-    turns,
-    vacation,
-)
+from games.play import invitations, learning, live, records, turns
 from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import PlayError, StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
@@ -469,7 +460,7 @@ def _answer(request: HttpRequest, seat: Seat, found: Match) -> HttpResponse:
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The link of an invitation email: sign up or log in, then accept or decline."""
     try:
-        seat = lifecycle.seat_from_token(token)
+        seat = invitations.seat_from_token(token)
     except PlayError as error:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
     if request.user.is_authenticated and request.method == "POST":
@@ -490,8 +481,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 @player_in_match
 @require_POST
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
-    from games.play.chat import post_message
-
     found = _match_for(request, pk)
     form = ChatForm(request.POST)
     if form.is_valid():

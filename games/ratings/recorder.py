@@ -1,12 +1,11 @@
 """The ratings' recorder of match changes: a finished match moves its players' ratings.
 
-The move service calls ``record_match_change`` with every change, in the transaction that
-writes it (``games.play.moves.tell_others``). It does nothing unless the change finishes a
-match: a rated one moves each player's rating in its game and mode (openskill's Plackett-Luce
-model, the result's ranking as a free-for-all, tied seats as a tie); a solo one keeps its
-score for the table of best scores. Each is written once per match: a unique row per match
-and player (``RatingChange``) or per match (``SoloScore``), checked before anything is read,
-so a finishing that is retried changes nothing twice.
+``record_match_change`` is one of the write path's recorders (``games.actions.moves``). It does
+nothing unless the change finishes a match: a rated one moves each player's rating in its game
+and mode (openskill's Plackett-Luce model, the result's ranking as a free-for-all, tied seats as
+a tie); a solo one keeps its score for the table of best scores. Each is written once per match:
+a unique row per match and player (``RatingChange``) or per match (``SoloScore``), checked
+before anything is read, so a finishing that is retried changes nothing twice.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Max, QuerySet
 
+from games.accounts.models import User
 from games.play.models import Match
 from games.ratings.models import Rating, RatingChange, SoloScore
 from games.registry import Game, Ranking, installed_games
@@ -80,8 +81,6 @@ def best_scores(table: Table) -> QuerySet[SoloScore, dict[str, Any]]:
 
 def with_users(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of ``best_scores`` with their ``user`` (one query for the lot)."""
-    from games.accounts.models import User
-
     users = User.objects.in_bulk([row["user_id"] for row in rows])
     return [{**row, "user": users[row["user_id"]]} for row in rows]
 

@@ -16,6 +16,8 @@ from typing import Any
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
+from games.engines.base import EngineError
+from games.registry import installed_games
 from games.rulebooks.models import Section
 
 logger = logging.getLogger(__name__)
@@ -25,15 +27,11 @@ BASE_ERROR_CODES = ("engine.bad_option", "engine.bad_player_count")
 
 
 def engines() -> Mapping[str, Any]:
-    from games.registry import installed_games
-
     return {slug: game.engine for slug, game in installed_games().items()}
 
 
 def error_sections(engine: Any) -> dict[str, str]:
     """Error code → section anchor for every error ``engine`` can raise."""
-    from games.engines.base import EngineError
-
     mapping = {code: spec.section for code, spec in engine.errors.items()}
     mapping[BASE_ERROR_CODES[0]] = engine.bad_option("").section
     try:

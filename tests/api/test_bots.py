@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.core.management import call_command
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match, Move
 from tests.api.bots import random_bot
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match, Move
 from tests.api.bots import random_bot
 from tests.api.conftest import to_act

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Match
 
 pytestmark = pytest.mark.django_db

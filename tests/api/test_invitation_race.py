@@ -8,7 +8,7 @@ import pytest
 import requests
 from django.core.management import call_command
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match, Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]

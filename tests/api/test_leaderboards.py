@@ -3,7 +3,7 @@
 import pytest
 from django.utils import timezone
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from games.ratings.models import Rating, SoloScore, display
 

@@ -59,7 +59,7 @@ def test_filters_by_status_and_game(as_user, player, start_match):
 
 
 def test_pages_follow_the_cursor(as_user, player):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     made = [lifecycle.create_match(player, "collar", {}, 2).pk for _ in range(5)]
     me = as_user(player)
@@ -72,7 +72,7 @@ def test_pages_follow_the_cursor(as_user, player):
 
 
 def test_joining_a_seek_from_the_lobby_starts_the_match(as_user, player, outsider):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     seek = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
     stranger = as_user(outsider)
@@ -86,7 +86,7 @@ def test_joining_a_seek_from_the_lobby_starts_the_match(as_user, player, outside
 def test_the_creator_invites_declines_are_seen_and_a_waiting_match_is_cancelled(
     as_user, player, opponent, outsider
 ):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     match = lifecycle.create_match(player, "richelieu", {}, 3)
     host = as_user(player)

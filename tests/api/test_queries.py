@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from tests.api.conftest import to_act
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]

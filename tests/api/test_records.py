@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from games.accounts.models import User
+from games.actions import moves
 from games.engines.records import check_record
-from games.play import moves
 from games.play.models import Match
 
 pytestmark = pytest.mark.django_db

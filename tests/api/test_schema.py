@@ -14,8 +14,8 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from schemathesis.config import SchemathesisConfig
 
+from games.actions import lifecycle
 from games.core import outbound
-from games.play import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -43,9 +43,7 @@ def caller(in_test_transaction, player, opponent, token_of, settings, public_dns
     """A player with a token, two matches (one open, one private) and an invitation."""
     # Schemathesis sends many requests with made-up tokens and expects their 401: the rates
     # are not what it examines (tests/api/test_what_clients_meet.py does).
-    settings.API_THROTTLE_RATES = {
-        scope: "100000/min" for scope in ("user", "anon", "bad_tokens")
-    }
+    settings.API_THROTTLE_RATES = {scope: "100000/min" for scope in ("user", "anon", "bad_tokens")}
     matches = []
     for visibility in ("open", "private"):
         match = lifecycle.create_match(player, "collar", {}, 2, visibility=visibility,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import chat, lifecycle, moves
+from games.actions import chat, lifecycle, moves
 from games.play.models import Match
 from games.social.models import Follow, PlayerMute
 from tests.play.test_hidden_information import hide_differently

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from tests.risk_bot import concrete
 

@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
+from games.actions import moves
 from games.api import webhooks
 from games.api.models import Webhook, WebhookDelivery
-from games.play import moves
 from tests.api.conftest import to_act
 
 pytestmark = pytest.mark.usefixtures("players_draw_themselves")

@@ -4,7 +4,7 @@ links on the address the client called, the same JSON for every refusal, 5xx inc
 import pytest
 from django.test import Client, override_settings
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from tests.api.conftest import to_act
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from games.actions import moves
 from games.api.models import WebhookDelivery
 from games.notifications.models import Notification
-from games.play import moves
 from games.play.changes import ChangeKind
 from games.play.models import ChatMessage, Match, Move
 from tests.api.conftest import to_act
@@ -96,9 +96,9 @@ def test_a_failing_recorder_on_the_game_page_changes_nothing_and_says_so(
 
 
 def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeypatch):
+    from games.actions import chat
     from games.notifications import events
     from games.notifications.models import NotificationSettings
-    from games.play import chat
     from games.play.errors import PlayError
 
     match = start_match("collar")

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.accounts.models import User
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Match
 from tests.browser.test_browser_play import log_in
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from tests.browser.test_browser_play import log_in
 from tests.notifications.conftest import concrete

@@ -3,7 +3,7 @@ Accept / Decline that work, on a phone and a laptop, light and dark."""
 
 import pytest
 
-from games.play import lifecycle, vacation
+from games.actions import lifecycle, vacation
 from games.play.models import Match, Seat
 from tests.browser.test_browser_play import log_in
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.ratings.models import Rating, display
 from tests.browser.test_browser_play import log_in
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match
 from tests.browser.test_browser_play import log_in
 

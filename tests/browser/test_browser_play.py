@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.play import vacation
+from games.actions import vacation
 from games.play.models import Match
 from tests.archive_cast import finished
 from tests.browser.test_browser_play import log_in

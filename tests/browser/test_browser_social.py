@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.play import draws, moves
+from games.actions import draws, moves
 from games.play.models import MatchNote
 from tests.browser.test_browser_play import log_in
 from tests.conftest import artifact_dir

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.play import chat
+from games.actions import chat
 from games.play.models import Match
 from games.social.models import Follow
 from tests.browser.test_browser_play import log_in
@@ -68,7 +68,7 @@ def test_the_social_pages_read_well(
 def test_a_spectators_board_follows_the_match(
     live_server, browser, start_match, outsider, password
 ):
-    from games.play import moves
+    from games.actions import moves
 
     match = start_match("collar", visibility=Match.Visibility.OPEN)
     page = log_in(browser, live_server, outsider, password)

@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 
 #: These tests send El collar's opening draw themselves (``tests/conftest.py``).

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from games.actions import lifecycle
 from games.collar import board
 from games.collar.engine import ENGINE
 from games.engines.records import seed_digest
-from games.play import lifecycle
 from games.play.models import Match
 from tests.browser.test_richelieu_board import DESKTOP, PHONE, open_as
 

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from games.risk.presenter import territory
 from tests import risk_bot

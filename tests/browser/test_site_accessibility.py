@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Seat
 from games.registry import installed_games
 

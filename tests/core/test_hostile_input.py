@@ -15,9 +15,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from games.actions import lifecycle
 from games.api.tokens import create_token
 from games.notifications.tokens import mute_token, unsubscribe_token
-from games.play import lifecycle
+from games.play import invitations
 
 pytestmark = pytest.mark.django_db
 
@@ -174,7 +175,7 @@ def site_urls(cast: dict[str, Any]) -> list[str]:
         "uidb36": "zz",
     }
     tokens = {
-        "play:invitation": lifecycle.invitation_token(invited),
+        "play:invitation": invitations.invitation_token(invited),
         "notifications:unsubscribe": unsubscribe_token("your_turn", cast["player"]),
         "notifications:mute": mute_token(cast["player"], running),
         "notifications:calendar": "not-a-token",

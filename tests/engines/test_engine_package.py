@@ -54,3 +54,17 @@ def test_a_slug_without_a_game_package_has_no_engine():
     for slug in ("chess", "engines", "../risk", ""):
         with pytest.raises(KeyError):
             get_engine(slug)
+
+
+@pytest.mark.parametrize("game", ["richelieu", "risk", "collar"])
+@pytest.mark.parametrize("module", ["data", "state", "catalogue"])
+def test_an_engines_data_imports_without_its_engine(game, module):
+    # The cycle that could deadlock: data -> package __init__ -> engine -> rules -> data.
+    name = f"games.{game}.engine.{module}"
+    code = f"import sys, {name}; print(sorted(m for m in sys.modules if m.startswith('games.')))"
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"games.{game}.engine.engine" not in result.stdout

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from games.actions import lifecycle
 from games.bots import base as bots
-from games.play import lifecycle
+from games.house import recorder
 from games.play.models import Match
 from tests.risk_bot import concrete
 
@@ -64,21 +65,19 @@ def against_bots(player: Any) -> Any:
 @pytest.fixture
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The house players' turns sent to the ``bots`` queue, kept here instead of played."""
-    from games.house import tasks
-
     sent: list[tuple[int, int]] = []
 
     def queue(match_id: int, version: int) -> bool:
         sent.append((match_id, version))
         return True
 
-    monkeypatch.setattr(tasks, "queue", queue)
+    monkeypatch.setattr(recorder, "queue", queue)
     return sent
 
 
 def human_move(match: Match) -> None:
     """The person to act in ``match`` plays their first legal action (made concrete)."""
-    from games.play import moves
+    from games.actions import moves
 
     match.refresh_from_db()
     seat = match.seats.get(is_to_act=True, bot_level__isnull=True)

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Match
 from tests.browser.test_browser_play import log_in
 

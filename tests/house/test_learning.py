@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from games.actions import house_turns as turns
+from games.actions import moves
 from games.engines.base import EngineError, redact_event
-from games.house import turns
 from games.house.accounts import house_player
-from games.play import learning, moves, presenting
+from games.play import learning, presenting
 from games.play.errors import PlayError
 from games.play.models import Match
 from games.play.table import split_choices

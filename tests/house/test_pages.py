@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from games.house import seating, turns
+from games.actions import house_seating as seating
+from games.actions import house_turns as turns
+from games.actions import lifecycle, moves
 from games.house.accounts import house_player
-from games.play import lifecycle, moves
 from games.play.models import Match
 
 from .conftest import until_house_turn

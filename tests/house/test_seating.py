@@ -9,10 +9,10 @@ import pytest
 from django.utils import timezone
 
 from games.accounts.models import User
-from games.house import seating
+from games.actions import house_seating as seating
+from games.actions import lifecycle, moves
 from games.house.accounts import house_player, house_players
 from games.notifications.models import Notification
-from games.play import lifecycle, moves
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.ratings.models import RatingChange
@@ -190,7 +190,7 @@ def test_a_person_cannot_sign_up_with_a_house_players_kind_of_name(client):
 
 
 def bots_play_until_the_person(match):
-    from games.house import turns
+    from games.actions import house_turns as turns
 
     while match.seats.filter(bot_level__isnull=False, is_to_act=True).exists():
         turns.play_turn(match.pk, match.version)
@@ -228,8 +228,8 @@ def test_a_rated_seek_is_filled_around_the_house_players_it_has_already(player):
 
 
 def test_a_rematch_against_house_players_starts_at_once(player, policy, queued):
-    from games.house import turns
-    from games.play import rematch
+    from games.actions import house_turns as turns
+    from games.actions import rematch
 
     match = seating.play_now(player, "richelieu", level=2, players=3)
     Match.objects.filter(pk=match.pk).update(bot_pace=Match.BotPace.MINUTES)

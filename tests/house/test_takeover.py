@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from games.actions import moves
 from games.engines.records import check_record
-from games.play import moves
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.play.records import match_record, replay_match

@@ -14,11 +14,12 @@ from django.db import connection
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from games.actions import house_turns as turns
+from games.actions.house_turns import Outcome
 from games.core import outages
 from games.engines.base import redact_event
-from games.house import tasks, turns
+from games.house import recorder, tasks
 from games.house.seeds import bot_seed
-from games.house.turns import Outcome
 from games.play.models import Match, Move
 
 from .conftest import human_move, until_house_turn
@@ -160,7 +161,7 @@ def test_a_move_the_engine_refuses_is_logged_and_the_sweep_asks_again(
     match = until_house_turn(against_bots("collar"))
     version = match.version
     policy.refuse = 1
-    with caplog.at_level(logging.WARNING, logger="games.house.turns"):
+    with caplog.at_level(logging.WARNING, logger="games.actions.house_turns"):
         assert turns.play_turn(match.pk, version) == Outcome.REFUSED
     assert "refused" in caplog.text and "no_such_move" not in caplog.text
     match.refresh_from_db()
@@ -201,16 +202,18 @@ def test_a_turn_the_broker_could_not_take_is_queued_again_after_its_lease(
 ):
     sent = []
 
-    def broker_down(*args):
+    def broker_down(*args, **options):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.play_turn, "delay", broker_down)
+    monkeypatch.setattr(tasks.play_turn, "apply_async", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
         match = until_house_turn(against_bots("collar"))
     match.refresh_from_db()
     assert outages.is_down(outages.BROKER)  # logged once for the outage
     assert match.bot_due_at > timezone.now()
-    monkeypatch.setattr(tasks.play_turn, "delay", lambda *args: sent.append(args))
+    monkeypatch.setattr(
+        tasks.play_turn, "apply_async", lambda args, kwargs=None, **options: sent.append(args)
+    )
     assert turns.sweep() == 0  # its lease has not run out: the task may still come
     later = timezone.now() + timedelta(seconds=settings.BOTS_LEASE_SECONDS + 1)
     assert turns.sweep(later) == 1 and sent == [(match.pk, match.version)]
@@ -239,10 +242,16 @@ def test_hours_pace_waits_an_hour_at_least(against_bots, queued):
 
 
 def test_the_sweep_leaves_finished_matches_alone(against_bots, queued, player):
-    from games.play import moves
+    from games.actions import moves
 
     match = until_house_turn(against_bots("collar"))
     moves.resign(match.pk, player)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.bot_due_at is None
     assert turns.sweep(timezone.now() + timedelta(days=1)) == 0
+
+
+def test_the_recorder_queues_the_house_players_turn_task_by_its_name():
+    # The recorder names the task rather than importing it (the task sits above it, in the
+    # actions layer): a renamed task must fail here, not leave every turn unqueued.
+    assert recorder.PLAY_TURN == tasks.play_turn.name

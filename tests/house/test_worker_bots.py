@@ -12,8 +12,8 @@ from django.core.management import call_command
 from django.db.models import Max
 
 from config.celery import app
-from games.house import turns
-from games.play import lifecycle
+from games.actions import house_turns as turns
+from games.actions import lifecycle
 from games.play.models import Match, Move, Seat
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

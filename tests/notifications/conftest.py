@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 
-from games.play import moves
+from games.actions import moves
 from games.play.pages import concrete_action
 
 

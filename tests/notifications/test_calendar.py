@@ -6,8 +6,8 @@ import icalendar
 import pytest
 from django.utils import timezone
 
+from games.actions import moves
 from games.notifications.models import NotificationSettings
-from games.play import moves
 from games.play.models import Match
 
 pytestmark = pytest.mark.django_db

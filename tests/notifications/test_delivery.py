@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.actions import moves
 from games.notifications import delivery, outbox
 from games.notifications.models import Notification
-from games.play import moves
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
+from games.actions import moves
 from games.notifications import delivery, digest
 from games.notifications.models import Notification, NotificationSettings
-from games.play import moves
 from games.play.models import Match
 
 from .conftest import emails_to

@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from games.actions import chat, lifecycle, moves, vacation
 from games.notifications import delivery
 from games.notifications.models import Notification, NotificationSettings
-from games.play import chat, lifecycle, moves, vacation
 from games.play.models import Match
 
 from .conftest import emails_to, html_of

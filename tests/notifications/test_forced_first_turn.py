@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 from django.utils.translation import ngettext, override
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match
 
 from .conftest import emails_to, html_of

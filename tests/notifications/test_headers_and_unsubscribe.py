@@ -7,8 +7,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 
+from games.actions import lifecycle
 from games.notifications.models import AddressOptOut, Mode, Notification, settings_for
-from games.play import lifecycle
 
 from .conftest import emails_to, html_of
 

@@ -4,9 +4,9 @@ of a sentence ("contra Dr. O'Who.", never "contra Dr. O'Who.."), and so does the
 import pytest
 from django.utils import translation
 
+from games.actions import moves
 from games.notifications import digest
 from games.notifications.models import Notification
-from games.play import moves
 from tests.play.test_names_before_a_stop import DOUBLED, LANGUAGES, NAME, play_until_the_turn_of
 
 from .conftest import html_of

@@ -3,8 +3,8 @@ HTML entities; the HTML body escapes it."""
 
 import pytest
 
+from games.actions import chat
 from games.notifications.models import NotificationSettings
-from games.play import chat
 
 from .conftest import emails_to, html_of
 

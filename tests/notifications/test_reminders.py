@@ -5,9 +5,9 @@ from datetime import timedelta
 
 import pytest
 
+from games.actions import vacation
 from games.notifications import delivery
 from games.notifications.models import Notification, NotificationSettings
-from games.play import vacation
 from games.play.models import Match
 
 from .conftest import emails_to

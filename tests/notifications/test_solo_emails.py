@@ -3,9 +3,9 @@
 import pytest
 from django.utils import translation
 
+from games.actions import lifecycle, moves
 from games.notifications import calendar, digest
 from games.notifications.models import Notification
-from games.play import lifecycle, moves
 
 from .conftest import emails_to, html_of
 

@@ -87,8 +87,8 @@ def test_the_turn_email_is_recorded_in_the_same_transaction_as_the_move(started)
     """No committed move can lack its email: the outbox row is written before the commit (no
     on-commit hook runs in this test, so only a row written inside the move's transaction is
     there to find)."""
+    from games.actions import moves
     from games.notifications.models import Notification
-    from games.play import moves
 
     match = started("collar")
     seat = match.seats.get(is_to_act=True)

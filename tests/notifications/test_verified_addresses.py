@@ -4,8 +4,8 @@ that a player addressed to someone."""
 import pytest
 from allauth.account.models import EmailAddress
 
+from games.actions import lifecycle
 from games.notifications.models import Notification
-from games.play import lifecycle
 
 from .conftest import emails_to
 

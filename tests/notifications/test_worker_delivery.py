@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings
 
 from config.celery import app
+from games.actions import lifecycle, moves
 from games.notifications import outbox, tasks
 from games.notifications.models import Notification
-from games.play import lifecycle, moves
 
 from .smtp import SmtpServer
 

@@ -9,7 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.play import lifecycle, vacation
+from games.actions import lifecycle, vacation
+from games.play import invitations
 from games.play.models import Vacation
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def test_the_dashboard_invitation_shows_who_is_away(client, opponent, invited):
 
 def test_the_invitation_page_shows_who_is_away(client, opponent, invited):
     seat = invited.seats.get(user=opponent)
-    token = lifecycle.invitation_token(seat)
+    token = invitations.invitation_token(seat)
     html = client.get(f"/en/play/invitation/{token}/").content.decode()
     assert "Tomas (10 days) on vacation now" in absences(html)
     client.force_login(opponent)

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.play import moves, vacation
+from games.actions import moves, vacation
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.play.tasks import sweep_clocks

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games.play import moves
+from games.actions import moves
 from games.play.errors import StaleVersion
 from games.play.models import Match, Move
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match, Seat
 
 pytestmark = pytest.mark.django_db

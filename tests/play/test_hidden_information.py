@@ -76,7 +76,7 @@ def test_the_collar_page_of_one_seat_never_names_the_other_hand(client, start_ma
 
 
 def test_the_seed_is_hidden_until_the_end_and_shown_after(client, start_match):
-    from games.play import moves
+    from games.actions import moves
 
     match = start_match("richelieu", {"ruleset": "fun-for-2"}, visibility="open")
     for who in [s.user for s in match.seats.all()] + [None]:

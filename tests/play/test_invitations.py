@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
 

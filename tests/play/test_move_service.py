@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.play import moves
+from games.actions import moves
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Move, Seat
 from games.registry import get_engine

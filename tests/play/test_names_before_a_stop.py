@@ -13,7 +13,8 @@ import polib
 import pytest
 from django.utils import translation
 
-from games.play import moves, presenting
+from games.actions import moves
+from games.play import presenting
 from games.registry import installed_games
 from tests.notifications.conftest import concrete
 

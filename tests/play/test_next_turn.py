@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match
 
 pytestmark = pytest.mark.django_db

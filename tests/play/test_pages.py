@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Match, Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players_draw_themselves")]

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.play import vacation
+from games.actions import vacation
 from games.play.models import Match
 from tests.archive_cast import finished
 

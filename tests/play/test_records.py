@@ -16,10 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.accounts.models import User
+from games.actions import moves
 from games.engines.records import check_record, seed_digest
 from games.engines.registry import get_engine
 from games.engines.verify import main as verify
-from games.play import moves
 from games.play.models import Match, Move
 
 pytestmark = pytest.mark.django_db

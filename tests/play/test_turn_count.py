@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.models import Seat
 
 pytestmark = pytest.mark.django_db

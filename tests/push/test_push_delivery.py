@@ -38,7 +38,7 @@ def pass_turn(match, move):
 
 def pass_turn_uncommitted(match):
     """``pass_turn`` without committing: the rows are written, nothing is sent yet."""
-    from games.play import moves
+    from games.actions import moves
 
     from ..notifications.conftest import concrete
 
@@ -272,7 +272,7 @@ def test_the_push_tells_who_and_where_and_nothing_else(
 def test_a_chat_message_is_pushed_without_its_text_once_chat_push_is_on(
     start_match, committed, push_service, player, opponent
 ):
-    from games.play.chat import post_message
+    from games.actions.chat import post_message
 
     match = start_match("collar")
     browser = push_service.browser(opponent)
@@ -291,7 +291,7 @@ def test_a_chat_message_is_pushed_without_its_text_once_chat_push_is_on(
 
 
 def test_an_invitation_is_pushed_with_its_link(push_service, player, opponent, committed):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     browser = push_service.browser(opponent)
     with committed():

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import timezone
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from games.ratings.models import Rating, SoloScore, display
 
@@ -64,7 +64,7 @@ def test_solo_matches_keep_each_players_best_score(client, start_match, player, 
 
 
 def test_a_finished_solo_match_records_its_score(start_match, player):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     match = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
     finish(match, [[0]], totals={0: 17})

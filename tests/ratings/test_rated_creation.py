@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import lifecycle, moves
+from games.actions import lifecycle, moves
 from games.play.errors import PlayError
 from games.play.models import Match
 from games.ratings.models import RatingChange

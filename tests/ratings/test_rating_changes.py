@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games.play import moves
+from games.actions import moves
 from games.play.changes import ChangeKind, MatchChange
 from games.play.errors import PlayError
 from games.play.models import Match

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match, Seat
 
 # The API's callers (every test starts with empty caches: tests/conftest.py).

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
+from games.actions import chat
 from games.notifications.models import MatchMute, Notification, NotificationSettings
-from games.play import chat
 from games.social.models import PlayerMute
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.actions import draws, moves
 from games.engines.records import check_record
-from games.play import draws, moves
 from games.play.errors import PlayError, StaleVersion
 from games.play.models import Match, Move, Outcome, Seat
 from games.play.records import match_record
@@ -153,7 +153,7 @@ def test_voting_again_changes_nothing_and_a_stale_position_is_refused(start_matc
 
 
 def test_outsiders_solo_players_and_finished_matches_cannot_vote(start_match, outsider, player):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     match = start_match("collar")
     with pytest.raises(PlayError) as caught:

@@ -3,7 +3,7 @@ followers-only seeks in the lobby."""
 
 import pytest
 
-from games.play import lifecycle
+from games.actions import lifecycle
 from games.play.models import Match
 from games.social.models import Follow
 from tests.play.test_create_form import initial_data

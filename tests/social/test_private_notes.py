@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import notes
+from games.actions import notes
 from games.play.errors import PlayError
 from games.play.models import Match, MatchNote
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import lifecycle, moves, rematch
+from games.actions import lifecycle, moves, rematch
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
 

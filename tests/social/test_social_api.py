@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match, MatchNote
 
 from .conftest import play_first_legal, user_at

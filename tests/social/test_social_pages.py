@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.play import draws, moves, notes, rematch
+from games.actions import draws, moves, notes, rematch
 from games.play.models import Match, MatchNote, Seat
 
 from .conftest import play_first_legal, user_at

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from tests.play.test_hidden_information import hide_differently
 
@@ -61,7 +61,7 @@ def test_a_private_match_is_never_listed_even_to_its_players(client, start_match
 
 
 def test_waiting_and_finished_matches_are_not_listed(client, start_match, player):
-    from games.play import lifecycle
+    from games.actions import lifecycle
 
     waiting = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
     finished = start_match("collar", visibility="open")

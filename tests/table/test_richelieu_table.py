@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from games.play import moves
+from games.actions import moves
 from games.play.models import Match
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.data import CARDS

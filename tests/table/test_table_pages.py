@@ -9,7 +9,8 @@ from html import unescape
 
 import pytest
 
-from games.play import moves, pages, records
+from games.actions import moves
+from games.play import pages, records
 from games.play.models import Match
 from games.play.pages import concrete_action
 from games.play.table import split_choices, table_actions

@@ -21,6 +21,8 @@ from games.api.serializers import (
     WebhookInputSerializer,
 )
 from games.api.views.base import ApiView, validated
+from games.notifications.forms import PreferencesForm
+from games.notifications.models import Category, settings_for
 from games.play.errors import PlayError
 
 TAGS = ["account"]
@@ -55,8 +57,6 @@ class Me(ApiView):
 
 
 def preferences(settings: Any) -> dict[str, Any]:
-    from games.notifications.models import Category
-
     return {
         "modes": {category: settings.mode(category) for category in Category.values},
         "push": {category: settings.push_on(category) for category in Category.values},
@@ -75,8 +75,6 @@ class NotificationPrefs(ApiView):
     @extend_schema(tags=TAGS, summary="My email notification preferences",
                    responses=NotificationPrefsSerializer)  # fmt: skip
     def get(self, request: Request) -> Response:
-        from games.notifications.models import settings_for
-
         return Response(NotificationPrefsSerializer(preferences(settings_for(request.user))).data)
 
     @extend_schema(
@@ -84,9 +82,6 @@ class NotificationPrefs(ApiView):
         request=NotificationPrefsSerializer, responses=NotificationPrefsSerializer,
     )  # fmt: skip
     def patch(self, request: Request) -> Response:
-        from games.notifications.forms import PreferencesForm
-        from games.notifications.models import settings_for
-
         data = validated(NotificationPrefsSerializer, request.data)
         current = settings_for(request.user)
         before = preferences(current)

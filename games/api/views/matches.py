@@ -15,6 +15,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.actions import chat, draws, lifecycle, moves, notes, rematch
 from games.api.answers import (
     ChatOut,
     LegalActionsOut,
@@ -45,7 +46,7 @@ from games.api.views.base import (
     validated,
     visible_match,
 )
-from games.play import chat, draws, errors, lifecycle, moves, notes, rematch
+from games.play import errors
 from games.play.errors import IllegalMove, PlayError
 from games.play.models import Match, Seat
 from games.social import relations

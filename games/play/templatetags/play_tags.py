@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
 from games.play import presenting
+from games.play.archive import mode_label as label
 
 register = template.Library()
 
@@ -67,8 +68,6 @@ def json_value(value: Any) -> str:
 @register.filter
 def mode_label(match: Any) -> str:
     """The match's mode (rule set, solo or duel…) in the active language; empty if one mode."""
-    from games.play.archive import mode_label as label
-
     return label(match)
 
 

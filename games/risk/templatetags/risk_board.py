@@ -9,6 +9,8 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
+from games.play.presenting import noun
+
 register = template.Library()
 
 #: Where the pips of each face sit, on a 3 × 3 grid of a die 24 units wide.
@@ -108,8 +110,6 @@ def risk_last_move(context: Mapping[str, Any]) -> dict[str, Any] | None:
 @register.filter
 def risk_territory(value: Any) -> str:
     """A territory's name in the active language."""
-    from games.play.presenting import noun
-
     return noun("risk", "territory", value)
 
 

@@ -18,12 +18,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.actions.moves import _record, check_active, check_seat, lock_match, read_seats
 from games.engines.base import DRAW
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange
 from games.play.errors import PlayError, StaleVersion
 from games.play.models import Match, Seat
-from games.play.moves import _record, check_active, check_seat, lock_match, read_seats
 
 NOT_IN_GAME = (
     "not_in_game",

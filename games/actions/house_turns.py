@@ -20,11 +20,11 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from games.actions import moves
 from games.bots import Level, decide
 from games.house.recorder import lease, queue_turn
 from games.house.seeds import bot_seed
 from games.house.situation import situation_for
-from games.play import moves
 from games.play.errors import IllegalMove, PlayError, StaleVersion
 from games.play.models import Match, Seat
 

@@ -135,7 +135,7 @@ def submit_move(
     """Apply ``action`` for ``user`` if the match is still at ``expected_version``.
 
     ``seat_number``: which of the user's seats acts, and ``house``: a house player plays it
-    (``games.house.turns``, see ``check_seat``).
+    (``games.actions.house_turns``, see ``check_seat``).
     """
     expected = check_action(action, expected_version)
     with transaction.atomic():
@@ -301,7 +301,7 @@ def _record(
 
     Three statements, four when the seats to act change: the move, the match (compare-and-swap
     on the version), the seats' flags; then the recorders' own. ``agreed``: the players agreed
-    this result (a draw, ``games.play.draws``), which finishes the match as it stands. Any other
+    this result (a draw, ``games.actions.draws``), which finishes the match as it stands. Any other
     change withdraws the draw votes (one more statement when there are some): a proposal does
     not linger through later positions.
 

@@ -7,7 +7,6 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -15,14 +14,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
+from games.actions import moves
+from games.actions.moves import lock_match
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS, NO_HOUSE_PLAYER, house_player
 from games.notifications import events
-from games.play import errors, moves
+from games.play import errors
 from games.play.errors import IllegalMove, PlayError
 from games.play.models import DAYS_PER_MOVE, Match, Seat
-from games.play.moves import lock_match
 from games.registry import installed_games
+from games.rulebooks.models import latest_revision_number
 from games.social import relations
 
 NOT_CREATOR = _("Only the creator can invite players to this match.")
@@ -36,8 +37,6 @@ UNKNOWN_GAME = _("There is no such game.")
 BAD_PLAYERS = _("This game cannot be played by this many players with these options.")
 BAD_LEVEL = _("Choose a level from 1 to 3.")
 FILL_NOT_OPEN = _("Only a match open in the lobby can fill its empty seats with house players.")
-INVITE_SALT = "play.invitation"
-INVITE_MAX_AGE = 60 * 60 * 24 * 30
 
 
 def create_match(
@@ -66,7 +65,7 @@ def create_match(
 
     ``bots``: the levels of the house players who take seats at once; ``bot_pace``: how soon
     they move. ``bots_fill_after``: an open match's empty seats go to house players of
-    ``bots_fill_level`` after that long (the beat sweep, ``games.house.seating``).
+    ``bots_fill_level`` after that long (the beat sweep, ``games.actions.house_seating``).
     ``learning``: the game page shows the hints of "Learn to play" (``games.play.learning``).
     """
     if game not in installed_games():
@@ -189,11 +188,7 @@ def can_be_rated(game: str, options: Mapping[str, Any], players: int) -> bool:
 
 
 def current_rulebook_revision(game: str) -> int | None:
-    """The number of the latest revision of the game's source rulebook, once the wiki exists."""
-    try:
-        from games.rulebooks.models import latest_revision_number
-    except ImportError:
-        return None
+    """The number of the latest revision of the game's source rulebook."""
     return latest_revision_number(game)
 
 
@@ -247,20 +242,6 @@ def is_email_address(text: str) -> bool:
     except ValidationError:
         return False
     return True
-
-
-def invitation_token(seat: Seat) -> str:
-    return signing.dumps({"seat": seat.pk}, salt=INVITE_SALT)
-
-
-def seat_from_token(token: str) -> Seat:
-    try:
-        data = signing.loads(token, salt=INVITE_SALT, max_age=INVITE_MAX_AGE)
-        return Seat.objects.select_related("match").get(pk=data["seat"], status=Seat.Status.INVITED)
-    except (signing.BadSignature, KeyError, TypeError, Seat.DoesNotExist):
-        raise PlayError(
-            "bad_invitation", _("This invitation link is not valid any more."), 404
-        ) from None
 
 
 def free_seats(match: Match) -> int:

@@ -15,10 +15,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games.play import errors, lifecycle
+from games.actions import lifecycle
+from games.actions.moves import lock_match
+from games.play import errors
 from games.play.errors import PlayError
 from games.play.models import Match, Seat
-from games.play.moves import lock_match
 
 NOT_FINISHED = (
     "match_not_finished",

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.accounts.models import User
+from games.actions import lifecycle
 from games.house.accounts import LEVELS
-from games.play import lifecycle
 from games.play.errors import PlayError
 from games.play.models import Match
 from games.registry import installed_games
