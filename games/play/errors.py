@@ -12,7 +12,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import EngineError
-from games.play.presenting import translate
+from games.play.presenting import format_params, translate
+from games.registry import installed_games
 
 
 class PlayError(Exception):
@@ -52,10 +53,14 @@ class IllegalMove(PlayError):
 
 
 def engine_message(error: EngineError) -> str:
-    """The engine's message in the active language, with its parameters filled in."""
+    """The engine's message in the active language, with its parameters filled in as a
+    reader names them (a territory or a card by its name, not its id). The code's prefix
+    names the game (``risk.not_neutral``)."""
     text = translate(error.message_key, error.params)
+    game = error.code.partition(".")[0]
+    shown = format_params(game, error.params, {}) if game in installed_games() else error.params
     try:
-        return text.format(**error.params)
+        return text.format(**shown)
     except (KeyError, IndexError, ValueError):
         return text
 

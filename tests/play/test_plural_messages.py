@@ -8,6 +8,7 @@ from games.play import presenting
 from games.play.errors import engine_message
 from games.play.models import Match
 from games.registry import get_engine
+from games.risk.engine import catalogue as risk_catalogue
 
 NAMES = {0: "Ana", 1: "Bea"}
 
@@ -81,3 +82,18 @@ def test_a_stored_score_line_is_rendered_with_the_form_its_count_needs(language,
     with translation.override(language):
         rendered = presenting.render_result(match, NAMES)
     assert [line["text"] for line in rendered["rows"][0]["lines"]] == [one, two]
+
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("es", "Territorio del Noroeste no pertenece a un ejército neutral."),
+        ("en", "Northwest Territory is not held by a neutral army."),
+    ],
+)
+def test_a_refused_move_names_the_territory_as_a_reader_does_not_by_its_id(language, expected):
+    """A learner who taps a territory that is not neutral reads its name, not its id."""
+    error = risk_catalogue.fail("risk.not_neutral", territory="northwest_territory")
+    with translation.override(language):
+        assert engine_message(error) == expected
