@@ -84,7 +84,6 @@ def test_a_stored_score_line_is_rendered_with_the_form_its_count_needs(language,
     assert [line["text"] for line in rendered["rows"][0]["lines"]] == [one, two]
 
 
-
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
