@@ -123,3 +123,8 @@ def test_invited_email_addresses_are_never_shown(as_user, player, outsider):
     for caller in (as_user(player), as_user(outsider), as_user(None)):
         for path in (f"/matches/{match.pk}/", "/lobby/", "/matches/"):
             assert "secret.friend" not in caller.get(path).content.decode()
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

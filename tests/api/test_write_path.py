@@ -116,3 +116,8 @@ def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeyp
         chat.post_message(match, user, "Ciao")
     assert caught.value.status == 503
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hola"]
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

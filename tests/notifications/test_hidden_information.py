@@ -74,3 +74,8 @@ def scrambled(event, reader):
     if secret and reader not in secret.get("seats", []):
         secret["params"] = {key: f"LEAK-{key}" for key in secret["params"]}
     return event
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

@@ -130,3 +130,8 @@ def test_a_mode_changed_to_the_digest_moves_the_waiting_email_there(start_match,
     row.refresh_from_db()
     assert row.status == "pending" and row.delivery == "digest" and row.attempts == 0
     assert mailoutbox == []
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

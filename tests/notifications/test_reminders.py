@@ -81,3 +81,8 @@ def test_a_paused_clock_holds_the_reminder_and_a_moved_deadline_reschedules_it(s
     delivery.deliver(first.pk, now=first.due_at)
     first.refresh_from_db()
     assert first.status == "pending" and first.due_at == later - timedelta(hours=24)
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

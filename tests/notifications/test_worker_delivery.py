@@ -162,3 +162,8 @@ def test_an_invitation_goes_out_through_the_worker(workers, smtp, player):
     wait_for(lambda: smtp.recorder.messages)
     assert smtp.recorder.messages[0]["To"] == "newcomer@example.com"
     assert "/es/play/invitation/" in text_of(smtp.recorder.messages[0])
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

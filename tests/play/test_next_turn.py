@@ -77,3 +77,8 @@ def test_a_finished_match_is_never_offered(client, player):
     Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED)
     client.force_login(player)
     assert 'class="next-turn"' not in client.get("/en/play/").content.decode()
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""
