@@ -25,15 +25,20 @@ is busy but not saturated, counted from the moment the move was due.
 
 from __future__ import annotations
 
+import argparse
+import cProfile
 import http.client
 import json
 import os
+import pstats
 import socket
 import statistics
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,17 +57,38 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from games.accounts.models import User  # noqa: E402
-from games.actions import lifecycle  # noqa: E402
+from games.actions import lifecycle, moves  # noqa: E402
 from games.api.tokens import create_token  # noqa: E402
 
-LEVELS = (1, 8, 32)
-#: Requests per phase: enough for a stable p95, short enough for a 2-core machine.
-REQUESTS = {1: 400, 8: 1600, 32: 3200}
 OPTIONS = {"mode": "duel", "rainbow": True, "gold": True, "anti_stall": False}
-#: Then 32 clients that send moves at a steady rate in all (per second), not back to back.
-PACED_RATES = (25.0, 50.0, 100.0)
-PACED_SECONDS = 20.0
-WORKERS = ["--workers", "4", "--worker-class", "gthread", "--threads", "4"]
+
+
+@dataclass(frozen=True)
+class Size:
+    levels: tuple[int, ...]
+    #: Requests per phase and number of clients.
+    requests: dict[int, int]
+    #: Then the most clients send moves at a steady rate in all (per second), not back to back.
+    paced_rates: tuple[float, ...]
+    paced_seconds: float
+    workers: tuple[str, ...]
+    #: Moves through ``moves.submit_move`` in process, and how many of them are profiled.
+    alone: int
+    profiled: int
+
+
+#: Enough requests for a stable p95, short enough for a 2-core machine.
+FULL = Size(
+    levels=(1, 8, 32), requests={1: 400, 8: 1600, 32: 3200}, paced_rates=(25.0, 50.0, 100.0),
+    paced_seconds=20.0, workers=("--workers", "4", "--worker-class", "gthread", "--threads", "4"),
+    alone=200, profiled=30,
+)  # fmt: skip
+#: ``--short``: every phase, a few requests each (the suite runs it, to keep the script working).
+SHORT = Size(
+    levels=(1, 2), requests={1: 6, 2: 8}, paced_rates=(10.0,), paced_seconds=1.0,
+    workers=("--workers", "1", "--worker-class", "gthread", "--threads", "2"),
+    alone=6, profiled=2,
+)  # fmt: skip
 
 
 def free_port() -> int:
@@ -100,7 +126,12 @@ class Client:
 
 
 class Player:
-    """One benchmark client: its matches (two seats each) and the moves it sends."""
+    """One benchmark client: its matches (two seats each) and the moves it sends.
+
+    Every move is one of the legal actions the API listed for the seat to move: the answer to
+    a move lists the mover's next actions (``include_actions``); when the turn passes to the
+    other seat, or in a new match, the client asks ``GET …/actions/`` first, as a bot does.
+    """
 
     def __init__(self, n: int, port: int) -> None:
         self.client = Client(port)
@@ -108,8 +139,10 @@ class Player:
         self.users = [bench_user(f"bench-api-{n}-a"), bench_user(f"bench-api-{n}-b")]
         self.tokens = {u.pk: create_token(u, "bench")[1] for u in self.users}
         self.match: dict[str, Any] | None = None
-        self.discards: list[dict[str, Any]] = []
+        self.actions: list[dict[str, Any]] = []
         self.ready: list[dict[str, Any]] = []
+        #: Requests sent for moves: the moves and the ``GET …/actions/`` before some of them.
+        self.requests = 0
 
     def prepare(self, moves: int) -> None:
         """Matches made beforehand, so that the phases measure only HTTP requests."""
@@ -120,12 +153,13 @@ class Player:
         a, b = self.users
         match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
         lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match.refresh_from_db()
         mover = match.seats.get(is_to_act=True).user_id
-        return {"id": match.pk, "version": 0, "mover": mover}
+        return {"id": match.pk, "version": match.version, "mover": mover}
 
     def new_match(self) -> None:
         self.match = self.ready.pop() if self.ready else self.make_match()
-        self.discards = []
+        self.actions = []
 
     def ping(self, timings: list[float]) -> None:
         status, _body, elapsed = self.client.call("GET", "/api/v1/ping/", self.token(0))
@@ -135,31 +169,42 @@ class Player:
     def token(self, index: int) -> str:
         return self.tokens[self.users[index].pk]
 
+    def listed_actions(self, match: dict[str, Any]) -> None:
+        """The mover's legal actions, asked of the API (a new match, or the turn passed)."""
+        path = f"/api/v1/matches/{match['id']}/actions/"
+        status, answer, _elapsed = self.client.call("GET", path, self.tokens[match["mover"]])
+        self.requests += 1
+        assert status == 200 and answer["my_turn"], (status, answer)
+        match["version"] = answer["version"]
+        self.actions = [listed["action"] for listed in answer["actions"]]
+
     def move(self, timings: list[float]) -> None:
-        """Send one move (a draw, or a discard of the first card offered)."""
+        """Send one move: the last legal action listed (as ``bench_play`` and the service
+        alone choose), with ``expected_version``; any answer but 201 stops the benchmark."""
         if self.match is None:
             self.new_match()
         match = self.match
-        drawing = not self.discards
-        action = {"type": "draw"} if drawing else self.discards[0]
-        body = {"action": action, "expected_version": match["version"], "include_actions": drawing}
+        assert match is not None
+        if not self.actions:
+            self.listed_actions(match)
+        body = {
+            "action": self.actions[-1],
+            "expected_version": match["version"],
+            "include_actions": True,
+        }
         path = f"/api/v1/matches/{match['id']}/moves/"
         status, answer, elapsed = self.client.call("POST", path, self.tokens[match["mover"]], body)
-        if status != 201:  # the pile ran out, or a rule forbids the draw: a fresh match
-            self.match = None
-            return
+        self.requests += 1
+        assert status == 201, (status, answer, body)
         timings.append(elapsed)
         if answer["status"] != "active":
             self.match = None
             return
         match["version"] = answer["version"]
-        actions = [a["action"] for a in answer.get("actions", [])]
-        self.discards = [a for a in actions if a["type"] == "discard"] if drawing else []
+        self.actions = [listed["action"] for listed in answer.get("actions", [])]
         if not answer["my_turn"]:
             match["mover"] = next(u.pk for u in self.users if u.pk != match["mover"])
-            self.discards = []
-        elif drawing and not self.discards:
-            self.match = None  # an unexpected step (not a discard): start afresh
+            self.actions = []
 
 
 def bench_user(username: str) -> User:
@@ -182,6 +227,7 @@ def run_phase(players: list[Player], kind: str, total: int) -> dict[str, float]:
             errors.append(repr(error))
 
     threads = [threading.Thread(target=work, args=(p,)) for p in players]
+    requests_before = sum(player.requests for player in players)
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -193,6 +239,7 @@ def run_phase(players: list[Player], kind: str, total: int) -> dict[str, float]:
     return {
         "count": len(ms),
         "per_second": len(ms) / elapsed,
+        "requests": sum(player.requests for player in players) - requests_before,
         "median": statistics.median(ms),
         "p95": ms[max(0, int(len(ms) * 0.95) - 1)],
     }
@@ -214,10 +261,10 @@ def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, f
         try:
             while due < start + seconds:
                 time.sleep(max(0.0, due - time.perf_counter()))
-                late = time.perf_counter() - due
                 answered: list[float] = []
-                player.move(answered)
-                timings.extend(late + elapsed for elapsed in answered)
+                player.move(answered)  # its GET of the legal actions, when needed, included
+                if answered:
+                    timings.append(time.perf_counter() - due)
                 due += interval
         except Exception as error:  # noqa: BLE001 - reported after the phase
             errors.append(repr(error))
@@ -237,29 +284,48 @@ def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, f
     }
 
 
-def service_alone(moves_wanted: int = 200) -> dict[str, float]:
-    """The same moves through ``moves.submit_move`` in this process: the floor under HTTP."""
-    from games.actions import moves
-
+def next_moves(count: int) -> Iterator[tuple[int, User, dict[str, Any], int]]:
+    """``count`` El collar moves for ``moves.submit_move`` (match, user, action, version): the
+    last legal action each time, in new matches as they end. The caller plays each one."""
     a, b = bench_user("bench-api-svc-a"), bench_user("bench-api-svc-b")
-    timings: list[float] = []
-    while len(timings) < moves_wanted:
+    given = 0
+    while given < count:
         match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
         lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
         match.refresh_from_db()
-        while match.status == "active" and len(timings) < moves_wanted:
+        while match.status == "active" and given < count:
             seat = match.seats.get(is_to_act=True)
             action = match.engine.legal_actions(match.engine_state(), seat.number)[-1]
-            started = time.perf_counter()
-            moves.submit_move(match.pk, seat.user, action, match.version)
-            timings.append(time.perf_counter() - started)
+            yield match.pk, seat.user, action, match.version
+            given += 1
             match.refresh_from_db()
+
+
+def service_alone(size: Size) -> dict[str, float]:
+    """The same moves through ``moves.submit_move`` in this process: the floor under HTTP;
+    then a few more, each under ``cProfile``, for the Python calls per move (the work, which
+    does not move with this virtual machine's speed)."""
+    timings: list[float] = []
+    calls: list[int] = []
+    for n, (pk, user, action, version) in enumerate(next_moves(size.alone + size.profiled)):
+        if n < size.alone:
+            started = time.perf_counter()
+            moves.submit_move(pk, user, action, version)
+            timings.append(time.perf_counter() - started)
+        else:
+            profiler = cProfile.Profile()
+            profiler.runcall(moves.submit_move, pk, user, action, version)
+            calls.append(pstats.Stats(profiler).total_calls)  # type: ignore[attr-defined]
     ms = sorted(t * 1000 for t in timings)
-    return {"median": statistics.median(ms), "p95": ms[int(len(ms) * 0.95) - 1]}
+    return {
+        "median": statistics.median(ms),
+        "p95": ms[max(0, int(len(ms) * 0.95) - 1)],
+        "calls": statistics.median(calls),
+    }
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi", *WORKERS,
+def start_server(port: int, workers: tuple[str, ...]) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", *workers,
                "--bind", f"127.0.0.1:{port}", "--log-level", "warning"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "DEBUG": "0"})
     deadline = time.monotonic() + 30
@@ -274,46 +340,68 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--short", action="store_true", help="1 and 2 clients, a few requests")
+    size = SHORT if parser.parse_args().short else FULL
     call_command("migrate", verbosity=0)
     print(f"database: {connection.vendor}, cache: {os.environ.get('CACHE_URL') or 'local memory'}")
-    alone = service_alone()
+    alone = service_alone(size)
     print(
         f"submit_move alone, in process, 1 thread: median {alone['median']:.1f} ms, "
-        f"p95 {alone['p95']:.1f} ms"
+        f"p95 {alone['p95']:.1f} ms, {alone['calls'] / 1000:.1f} thousand Python calls per move "
+        f"(median of {size.profiled})"
     )
     port = free_port()
-    server = start_server(port)
+    server = start_server(port, size.workers)
     try:
-        players = [Player(n, port) for n in range(max(LEVELS))]
-        for n, player in enumerate(players):
-            closed = sum(REQUESTS[level] // level for level in LEVELS if n < level)
-            paced = sum(int(rate * PACED_SECONDS) // len(players) + 1 for rate in PACED_RATES)
-            player.prepare(closed + paced)
-        connection.close()
-        for player in players:  # warm the workers up: imports, connections, caches
-            player.ping([])
-            player.move([])
-        rows = []
-        for level in LEVELS:
-            ping = run_phase(players[:level], "ping", REQUESTS[level])
-            move = run_phase(players[:level], "move", REQUESTS[level])
-            rows.append((level, ping, move))
-        steady = [(rate, run_paced(players, rate, PACED_SECONDS)) for rate in PACED_RATES]
+        rows, steady = run_phases(size, port)
     finally:
         server.terminate()
         server.wait(timeout=30)
+    print_figures(size, rows, steady)
+
+
+Row = tuple[int, dict[str, float], dict[str, float]]
+
+
+def run_phases(size: Size, port: int) -> tuple[list[Row], list[tuple[float, dict[str, float]]]]:
+    players = [Player(n, port) for n in range(max(size.levels))]
+    for n, player in enumerate(players):
+        closed = sum(size.requests[level] // level for level in size.levels if n < level)
+        paced = sum(int(r * size.paced_seconds) // len(players) + 1 for r in size.paced_rates)
+        player.prepare(closed + paced)
+    connection.close()
+    for player in players:  # warm the workers up: imports, connections, caches
+        player.ping([])
+        player.move([])
+    rows = []
+    for level in size.levels:
+        ping = run_phase(players[:level], "ping", size.requests[level])
+        move = run_phase(players[:level], "move", size.requests[level])
+        rows.append((level, ping, move))
+    steady = [(rate, run_paced(players, rate, size.paced_seconds)) for rate in size.paced_rates]
+    return rows, steady
+
+
+def print_figures(
+    size: Size, rows: list[Row], steady: list[tuple[float, dict[str, float]]]
+) -> None:
     print(
         "| clients | ping req/s | ping median ms | ping p95 ms | moves/s | move median ms "
-        "| move p95 ms | moves/s ÷ pings/s |"
+        "| move p95 ms | moves/s ÷ pings/s | requests per move |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for level, ping, move in rows:
         print(
             f"| {level} | {ping['per_second']:.0f} | {ping['median']:.1f} | {ping['p95']:.1f} | "
             f"{move['per_second']:.0f} | {move['median']:.1f} | {move['p95']:.1f} | "
-            f"{move['per_second'] / ping['per_second']:.2f} |"
+            f"{move['per_second'] / ping['per_second']:.2f} | "
+            f"{move['requests'] / move['count']:.2f} |"
         )
-    print(f"\n{max(LEVELS)} clients, moves at a steady rate in all, {PACED_SECONDS:.0f} s each:")
+    print(
+        f"\n{max(size.levels)} clients, moves at a steady rate in all, "
+        f"{size.paced_seconds:.0f} s each:"
+    )
     print("| moves/s offered | moves | median ms | p95 ms | max ms |\n|---|---|---|---|---|")
     for rate, paced in steady:
         print(

@@ -3,7 +3,7 @@
 Run against a throw-away database (it makes its own users and matches):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:PORT/partida_bench \
-        .venv/bin/python bench/bench_pages.py
+        .venv/bin/python bench/bench_pages.py [--short]
 
 The site runs as in production (``DEBUG`` off, HTTPS requests; a throw-away ``SECRET_KEY``
 unless one is set).
@@ -17,10 +17,13 @@ column is this process's CPU time per page (the wall time less the waits for Pos
 for other processes). The "calls" column counts the Python function calls of one more request
 (``cProfile``): the work per page, which does not move with this virtual machine's speed (that
 changed by half from one minute to the next here), only with the code and the position.
+``--short``: every variant a few moves in, each page fetched twice (the suite runs it, to keep
+the script working).
 """
 
 from __future__ import annotations
 
+import argparse
 import cProfile
 import gzip
 import os
@@ -50,6 +53,8 @@ from games.play.models import Match  # noqa: E402
 from games.registry import installed_games  # noqa: E402
 
 ROUNDS = 30
+#: ``--short``: the rounds per page and the moves played before it (at most).
+SHORT_ROUNDS, SHORT_STEPS = 2, 4
 VARIANTS = [
     ("richelieu", {"ruleset": "fun-for-2"}, 2, 40),
     ("richelieu", {"ruleset": "multiplayer"}, 4, 40),
@@ -101,19 +106,23 @@ def middle_of(game: str, options: dict, players: int, steps: int, n: int) -> Mat
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--short", action="store_true", help="a few moves, two rounds a page")
+    short = parser.parse_args().short
+    rounds = SHORT_ROUNDS if short else ROUNDS
     call_command("migrate", verbosity=0)
     print("| Game | variant | players | moves | median (ms) | p95 (ms) | CPU median (ms) | "
           "calls (thousands) | HTML gzip (KB) | + board CSS gzip (KB) |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|---|")
     for n, (game, options, players, steps) in enumerate(VARIANTS):
-        match = middle_of(game, options, players, steps, n)
+        match = middle_of(game, options, players, min(steps, SHORT_STEPS) if short else steps, n)
         seat = match.seats.filter(is_to_act=True).first() or match.seats.first()
         client = Client(HTTP_HOST="localhost")
         client.force_login(seat.user)
         url = f"/en/play/{match.pk}/"
         client.get(url, secure=True)
         times, cpu = [], []
-        for _ in range(ROUNDS):
+        for _ in range(rounds):
             started, started_cpu = time.perf_counter(), time.process_time()
             response = client.get(url, secure=True)
             times.append((time.perf_counter() - started) * 1000)
@@ -126,7 +135,7 @@ def main() -> None:
         sheet = installed_games()[game].board_stylesheet
         css = ROOT / "games" / game / "static" / sheet if sheet else None
         css_kb = len(gzip.compress(css.read_bytes())) / 1024 if css else 0.0
-        p95 = sorted(times)[int(len(times) * 0.95) - 1]
+        p95 = sorted(times)[max(0, int(len(times) * 0.95) - 1)]
         variant = ", ".join(f"{k}={v}" for k, v in options.items())
         print(f"| {game} | {variant} | {players} | {match.version} | "
               f"{statistics.median(times):.1f} | {p95:.1f} | {statistics.median(cpu):.1f} | "

@@ -3,19 +3,22 @@
 Run against a throw-away database (it creates and deletes its own users and matches):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:PORT/partida_bench DEBUG=1 \
-        .venv/bin/python bench/bench_play.py
+        .venv/bin/python bench/bench_play.py [--short]
 
 Each player thread plays its own El collar match (draw, discard, ...) through
-``moves.submit_move``, the service both the pages and the API call.
+``moves.submit_move``, the service both the pages and the API call. ``--short``: 1 and 2
+players, a few moves and page fetches (the suite runs it, to keep the script working).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,7 +37,17 @@ from games.accounts.models import User  # noqa: E402
 from games.actions import lifecycle, moves  # noqa: E402
 from games.play.models import Match  # noqa: E402
 
-MOVES_PER_PLAYER = 60
+
+@dataclass(frozen=True)
+class Size:
+    threads: tuple[int, ...]
+    moves_per_player: int
+    matches_on_dashboard: int
+    page_rounds: int
+
+
+FULL = Size(threads=(1, 8, 32), moves_per_player=60, matches_on_dashboard=200, page_rounds=30)
+SHORT = Size(threads=(1, 2), moves_per_player=4, matches_on_dashboard=3, page_rounds=2)
 
 
 def new_match(n: int) -> Match:
@@ -46,10 +59,10 @@ def new_match(n: int) -> Match:
     return match
 
 
-def play(match: Match, timings: list[float]) -> None:
+def play(match: Match, timings: list[float], moves_wanted: int) -> None:
     engine = match.engine
     try:
-        for _ in range(MOVES_PER_PLAYER):
+        for _ in range(moves_wanted):
             match.refresh_from_db()
             if match.status != Match.Status.ACTIVE:
                 break
@@ -62,10 +75,10 @@ def play(match: Match, timings: list[float]) -> None:
         connection.close()
 
 
-def run(threads: int) -> str:
+def run(threads: int, moves_wanted: int) -> str:
     matches = [new_match(n) for n in range(threads)]
     timings: list[float] = []
-    workers = [threading.Thread(target=play, args=(m, timings)) for m in matches]
+    workers = [threading.Thread(target=play, args=(m, timings, moves_wanted)) for m in matches]
     started = time.perf_counter()
     for worker in workers:
         worker.start()
@@ -73,28 +86,29 @@ def run(threads: int) -> str:
         worker.join()
     elapsed = time.perf_counter() - started
     ms = sorted(t * 1000 for t in timings)
-    p95 = ms[int(len(ms) * 0.95) - 1]
+    p95 = ms[max(0, int(len(ms) * 0.95) - 1)]
     return (
         f"| {threads} | {len(ms)} | {statistics.median(ms):.1f} | {p95:.1f} | "
         f"{len(ms) / elapsed:.0f} |"
     )
 
 
-def page_timings() -> list[str]:
+def page_timings(size: Size) -> list[str]:
     user = User.objects.get(username="bench-a0")
-    for n in range(200):
-        lifecycle.create_match(user, "collar", {}, 2, invite=[f"bench-b{n % 8}"])
+    opponents = max(size.threads)
+    for n in range(size.matches_on_dashboard):
+        lifecycle.create_match(user, "collar", {}, 2, invite=[f"bench-b{n % opponents}"])
     client = Client(HTTP_HOST="localhost")
     client.force_login(user)
     rows = []
     match = Match.objects.filter(seats__user=user, status=Match.Status.ACTIVE).first()
     for label, url in (
-        ("dashboard, 200+ matches", "/en/play/"),
+        (f"dashboard, {size.matches_on_dashboard}+ matches", "/en/play/"),
         ("El collar game page", f"/en/play/{match.pk}/"),
     ):
         client.get(url)
         times = []
-        for _ in range(30):
+        for _ in range(size.page_rounds):
             started = time.perf_counter()
             assert client.get(url, HTTP_HOST="localhost").status_code == 200
             times.append((time.perf_counter() - started) * 1000)
@@ -103,6 +117,9 @@ def page_timings() -> list[str]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--short", action="store_true", help="1 and 2 players, a few moves")
+    size = SHORT if parser.parse_args().short else FULL
     call_command("migrate", verbosity=0)
     User.objects.filter(
         username__startswith="bench-"
@@ -110,12 +127,12 @@ def main() -> None:
     print(f"database: {connection.vendor}")
     print("| players | moves | median ms | p95 ms | moves/s |")
     print("|---|---|---|---|---|")
-    for threads in (1, 8, 32):
-        print(run(threads))
+    for threads in size.threads:
+        print(run(threads, size.moves_per_player))
     print()
     print("| page | median ms | max ms |")
     print("|---|---|---|")
-    for row in page_timings():
+    for row in page_timings(size):
         print(row)
 
 

@@ -1,17 +1,20 @@
 """Benchmark of the Risk engine (not a test).
 
-Run: .venv/bin/python bench/bench_risk.py [games]
+Run: .venv/bin/python bench/bench_risk.py [games] [--short]
 
 It plays seeded games in every mode with a mixed player (half the moves a random choice inside
 a random ``legal_actions`` template, half an aggressive choice: mass troops, blitz, move all
 in), records every state before a placement, a single attack and a blitz, and times ``apply``
 on each of them (``apply`` checks the action's legality itself). Then it builds a log of
 exactly 2,000 actions of one classic 5-player game and times its full replay
-(``setup`` plus 2,000 ``apply`` calls). Goal: ``apply`` <= 0.2 ms median.
+(``setup`` plus 2,000 ``apply`` calls). Goal: ``apply`` <= 0.2 ms median. ``--short`` plays one
+game per setup and replays a log of 200 actions once (the suite runs it, to keep the script
+working).
 """
 
 from __future__ import annotations
 
+import argparse
 import platform
 import random
 import statistics
@@ -115,17 +118,22 @@ def time_apply(samples: list[tuple[RiskState, int, dict[str, Any]]]) -> list[flo
     return times
 
 
-def log_of_2000() -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+def log_of(length: int) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
     options = {"mode": "classic"}
     for seed in range(1000):
-        log, _ = play(5, options, seed, cap=2000)
-        if len(log) == 2000:
+        log, _ = play(5, options, seed, cap=length)
+        if len(log) == length:
             return seed, options, log
-    raise SystemExit("no game lasted 2,000 actions")
+    raise SystemExit(f"no game lasted {length:,} actions")
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games", type=int, nargs="?", default=40, help="games per setup")
+    parser.add_argument("--short", action="store_true", help="one game per setup, a short log")
+    args = parser.parse_args()
+    games = 1 if args.short else args.games
+    length, replays = (200, 1) if args.short else (2000, 7)
     print(f"Risk engine, {games} seeded games per setup, Python {platform.python_version()}")
     print()
     samples: dict[str, list[tuple[RiskState, int, dict[str, Any]]]] = {k: [] for k in TIMED}
@@ -144,16 +152,16 @@ def main() -> None:
         times = time_apply(samples[kind])
         median, p99 = statistics.median(times), percentile(times, 0.99)
         print(f"| {kind} | {len(times)} | {median:.4f} | {p99:.4f} |")
-    seed, options, log = log_of_2000()
+    seed, options, log = log_of(length)
     runs = []
-    for _ in range(7):
+    for _ in range(replays):
         before = time.perf_counter()
         ENGINE.replay(5, options, seed, log)
         runs.append((time.perf_counter() - before) * 1000)
     blitzes = sum(1 for entry in log if entry["action"]["type"] == "blitz")
     print()
     print(
-        f"Replay of a 2,000-action classic 5-player game (seed {seed}, {blitzes} blitzes): "
+        f"Replay of a {length:,}-action classic 5-player game (seed {seed}, {blitzes} blitzes): "
         f"median {statistics.median(runs):.1f} ms, best {min(runs):.1f} ms, "
         f"worst {max(runs):.1f} ms over {len(runs)} runs."
     )

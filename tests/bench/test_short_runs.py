@@ -1,0 +1,71 @@
+"""Each benchmark of ``bench/`` runs in its short mode (``--short``: small sizes, a few rounds)
+and prints its figures, so that a change to the models or the use cases that breaks a benchmark
+fails here rather than on the day someone measures.
+
+Only that a run completes and prints its tables is asserted, never a figure: speed is measured
+by hand, its figures are in docs/benchmarks.md. ``bench/soak.py`` has its own short run
+(``tests/soak``). A script that needs the database writes to the test database (a
+transactional test: the tables are emptied after it); its Celery tasks stay in memory, except
+for the notifications benchmark, whose worker needs Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import url_of_test_database
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: What each script prints: the headers of its tables and its closing lines.
+FIGURES = {
+    "collar": ["apply median µs", "duel rainbow+gold", "solo base"],
+    "richelieu": ["| Setup |", "| multiplayer, 4 players, short |"],
+    "risk": ["| apply of |", "| blitz |", "Replay of a 200-action"],
+    "play": ["| players | moves |", "| 2 | ", "| page | median ms |", "| El collar game page |"],
+    "pages": ["| Game | variant |", "| risk | mode=two-player |", "Our own JavaScript"],
+    "api": ["Python calls per move", "requests per move |", "| 2 | ", "moves/s offered"],
+    "scale": ["| page | median (ms) |", "| lobby |", "Deadline sweep over 300 live matches"],
+    "notifications": ["drain: 30 emails", "latency at 20/s"],
+}
+
+
+def run_short(script: str, **env: str) -> str:
+    """``bench/bench_<script>.py --short``; its output, once it has exited with 0."""
+    result = subprocess.run(
+        [sys.executable, f"bench/bench_{script}.py", "--short"],
+        cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    report = f"{result.stdout[-6000:]}\n{result.stderr[-6000:]}"
+    assert result.returncode == 0, report
+    for line in FIGURES[script]:
+        assert line in result.stdout, f"{line!r} is missing:\n{report}"
+    return result.stdout
+
+
+@pytest.mark.parametrize("script", ["collar", "richelieu", "risk"])
+def test_an_engine_benchmark_runs_short(script: str) -> None:
+    run_short(script)
+
+
+@pytest.mark.parametrize("script", ["play", "pages", "api"])
+def test_a_benchmark_on_the_database_runs_short(script: str, transactional_db: None) -> None:
+    run_short(script, DATABASE_URL=url_of_test_database(), CELERY_BROKER_URL="memory://")
+
+
+@pytest.mark.services
+def test_the_scale_benchmark_runs_short(require: Any, transactional_db: None) -> None:
+    require("postgresql")  # it fills the tables with PostgreSQL's generate_series
+    run_short("scale", DATABASE_URL=url_of_test_database(), CELERY_BROKER_URL="memory://")
+
+
+@pytest.mark.services
+def test_the_notifications_benchmark_runs_short(require: Any, transactional_db: None) -> None:
+    require("redis")  # its Celery worker takes the tasks from the broker
+    run_short("notifications", DATABASE_URL=url_of_test_database())
