@@ -87,3 +87,8 @@ def test_a_spectators_board_follows_the_match(
         f"document.getElementById('live').getAttribute('hx-get').endsWith('={match.version + 1}')"
     )
     assert page.locator("#live .move-log li").count() == 1
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""

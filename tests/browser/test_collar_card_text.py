@@ -95,3 +95,8 @@ def test_every_word_on_a_card_stays_inside_it(
         for word in too_many.split():
             assert page.evaluate(LINES_OF_WORD, word) == 1, f"“{word}” is broken across lines"
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _players_draw_themselves(players_draw_themselves: None) -> None:
+    """These tests begin with El collar's opening draw sent by hand (it would play itself)."""
