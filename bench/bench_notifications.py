@@ -205,7 +205,8 @@ def main() -> None:
             f"{len(got) / (got[-1] - began):.0f}/s from the worker's start"
         )
 
-        idle = wait_idle(limit=600)
+        # The broker is shared in the suite: tasks other tests left there must not hold it up.
+        idle = wait_idle(limit=20 if args.short else 600)
         print(
             f"the tasks of rows sent in another task's batch: done {idle - got[-1]:.1f} s "
             "after the last email"

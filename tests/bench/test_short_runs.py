@@ -12,6 +12,7 @@ for the notifications benchmark, whose worker needs Redis.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -38,15 +39,22 @@ FIGURES = {
 
 def run_short(script: str, **env: str) -> str:
     """``bench/bench_<script>.py --short``; its output, once it has exited with 0."""
-    result = subprocess.run(
-        [sys.executable, f"bench/bench_{script}.py", "--short"],
-        cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=300,
+    # In a session of its own, so that a run cut short takes its Celery worker with it.
+    process = subprocess.Popen(
+        [sys.executable, f"bench/bench_{script}.py", "--short"], cwd=ROOT,
+        env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
     )  # fmt: skip
-    report = f"{result.stdout[-6000:]}\n{result.stderr[-6000:]}"
-    assert result.returncode == 0, report
+    try:
+        stdout, stderr = process.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+    report = f"{stdout[-6000:]}\n{stderr[-6000:]}"
+    assert process.returncode == 0, report
     for line in FIGURES[script]:
-        assert line in result.stdout, f"{line!r} is missing:\n{report}"
-    return result.stdout
+        assert line in stdout, f"{line!r} is missing:\n{report}"
+    return stdout
 
 
 @pytest.mark.parametrize("script", ["collar", "richelieu", "risk"])
