@@ -11,6 +11,7 @@ never the stored state; a tapped piece is judged as a move the player could send
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,10 +20,11 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from games.bots.base import inside
 from games.engines.base import EngineError
 from games.play.errors import PlayError, engine_message
 from games.play.models import Match, Move, Seat
-from games.play.table import NUMBER_RANGES, split_choices
+from games.play.table import split_choices
 from games.registry import get_game
 from games.rulebooks.anchors import phase_url, section_url
 
@@ -173,8 +175,10 @@ def why_not(match: Match, seat: int, picked: Sequence[str], key: str) -> dict[st
     The move is guessed as the player would mean it: a legal move that starts with the same
     taps, with the tapped piece in place of its own (a middle card for an end card, an enemy
     territory for one's own); else a move of any kind whose taps are exactly these (the draw
-    pile while a card is to be kept). The engine judges it as if it were sent, which says no
-    more than sending it would (the move form answers any action with the engine's error).
+    pile while a card is to be kept). Its open values (troops, cards) are filled in as a random
+    player would (``games.bots.base.inside``, a fixed seed). The engine judges it as if it were
+    sent, which says no more than sending it would (the move form answers any action with the
+    engine's error).
     """
     engine, presenter = match.engine, get_game(match.game).presenter
     state = match.engine_state()
@@ -184,7 +188,7 @@ def why_not(match: Match, seat: int, picked: Sequence[str], key: str) -> dict[st
         return None
     for attempt in _guesses(match.game, legal, list(picked), key):
         try:
-            engine.apply(state, seat, _concrete(attempt))
+            engine.apply(state, seat, inside(attempt, random.Random(0)))
         except EngineError as error:
             return {
                 "code": error.code,
@@ -254,15 +258,3 @@ def _filled(kind: str, shape: Mapping[str, Any], keys: list[str]) -> list[dict[s
             choices = [1]
         guesses = [{**guess, name: value} for guess in guesses for value in choices][:64]
     return guesses
-
-
-def _concrete(template: Mapping[str, Any]) -> dict[str, Any]:
-    """A template's ranges at their lowest (the engine's judgement does not hang on them)."""
-    action = dict(template)
-    for name, low, high in NUMBER_RANGES:
-        if low in action:
-            action[name] = action.pop(low)
-            action.pop(high, None)
-    if "choose_from" in action:
-        action["cards"] = list(action.pop("choose_from"))[:1]
-    return action

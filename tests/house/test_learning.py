@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import random
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.core.management import call_command
 
 from games.actions import house_turns as turns
 from games.actions import moves
+from games.bots.base import inside
 from games.engines.base import EngineError, redact_event
 from games.house.accounts import house_player
 from games.play import learning, presenting
@@ -264,7 +266,7 @@ def guessed_move(match: Match, key: str) -> dict[str, Any]:
     legal = [action for template in templates for action in split_choices(template)]
     guesses = learning._guesses(match.game, legal, [], key)
     assert guesses, f"{key} names no move"
-    return learning._concrete(guesses[0])
+    return inside(guesses[0], random.Random(0))
 
 
 def table_actions_of(page: str) -> list[dict[str, Any]]:
