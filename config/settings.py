@@ -400,6 +400,8 @@ WEBHOOKS_LEASE_SECONDS = env_int("WEBHOOKS_LEASE_SECONDS", 60, minimum=11)
 # of the internet, unless PUSH_ALLOW_PRIVATE (on by default with DEBUG only).
 VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = env_vapid()
 PUSH_ALLOW_PRIVATE = env_bool("PUSH_ALLOW_PRIVATE", DEBUG)
+# Seconds a push service may take to answer; shorter than the outbox lease.
+PUSH_TIMEOUT_SECONDS = env_int("PUSH_TIMEOUT_SECONDS", 20, minimum=1)
 
 # REST API (games/api/conf.py): throttle rates ("moves=600/min,chat=20/min"), and whether a
 # webhook may call a private or loopback address (on by default with DEBUG only).

@@ -82,6 +82,10 @@ class Deployment:
             "CELERY_BROKER_URL": f"{self.redis_url}/0",
             "CACHE_URL": f"{self.redis_url}/1",
             "EMAIL_URL": f"smtp://127.0.0.1:{self.smtp_port}",
+            # A send must end well within the outbox lease (10 real seconds here, 120 s in
+            # production beside the default 20 s): the sink is on loopback.
+            "EMAIL_TIMEOUT": "4",
+            "PUSH_TIMEOUT_SECONDS": "4",
             "VAR_DIR": str(self.folder / "var"),
             "PUSH_ALLOW_PRIVATE": "1",
             "API_WEBHOOK_ALLOW_PRIVATE": "1",

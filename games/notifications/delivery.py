@@ -201,6 +201,8 @@ def deliver_row(
 ) -> float | None:
     """Send one claimed row unless its checks say otherwise; mark it sent as soon as the
     server accepted it."""
+    if not still_ours(row):
+        return None
     if row.channel == Channel.PUSH:
         return push_row(row, now, facts)
     if not to_verified_address(row, verified):
@@ -225,6 +227,19 @@ def deliver_row(
     if sent and items is not None:
         items.mark_sent(row, now)
     return None
+
+
+def still_ours(row: Notification) -> bool:
+    """Renew the row's lease just before it is sent, if the lease is still the one this
+    worker took. A worker slowed past its lease (a stalled process, a long batch) may find
+    the row claimed again by another worker, or already sent: it leaves the row alone, so
+    that only a single send can outlast a lease, and the SMTP time-out is shorter than one."""
+    renewed = timezone.now() + lease()
+    kept = Notification.objects.filter(
+        pk=row.pk, status=Status.PENDING, lease_until=row.lease_until
+    ).update(lease_until=renewed)
+    row.lease_until = renewed
+    return kept == 1
 
 
 def push_row(row: Notification, now: datetime, facts: Facts) -> float | None:

@@ -15,7 +15,6 @@ from games.push.subscriptions import checked_endpoint
 #: How long the push service keeps a message for a browser that is offline: a day (a turn
 #: lasts days; a reminder after that is stale anyway, and the next one will come).
 TTL_SECONDS = 24 * 60 * 60
-TIMEOUT_SECONDS = 20
 #: The push service's answers that say the subscription is gone for good.
 GONE = (404, 410)
 
@@ -38,7 +37,7 @@ def send(subscription: PushSubscription, payload: dict[str, Any]) -> None:
             # A new dict each time: pywebpush writes the audience and expiry into it.
             vapid_claims={"sub": settings.VAPID_SUBJECT},
             ttl=TTL_SECONDS,
-            timeout=TIMEOUT_SECONDS,
+            timeout=settings.PUSH_TIMEOUT_SECONDS,
             # Posted to the address just checked, never resolved again (DNS rebinding).
             requests_session=outbound.PinnedSession(address),
         )

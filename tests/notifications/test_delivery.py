@@ -51,6 +51,30 @@ def test_a_row_held_by_another_worker_is_left_alone(row, mailoutbox):
     assert mailoutbox == []
 
 
+def test_a_worker_slowed_past_its_lease_leaves_a_row_another_worker_took(
+    row, mailoutbox, monkeypatch
+):
+    """Worker A claims the row, reads it, and stalls past its lease; the sweep queues it
+    again and worker B claims it. When A wakes up it must not send it too: B will."""
+    now = timezone.now()
+    later = now + delivery.lease() + timedelta(seconds=1)
+    read_rows = delivery.checks.facts_for
+
+    def stall_then_b_claims(rows):
+        assert delivery.claim_some([row.pk], later) == [row.pk]
+        return read_rows(rows)
+
+    claimed = delivery.claim_some([row.pk], now)
+    monkeypatch.setattr(delivery.checks, "facts_for", stall_then_b_claims)
+    delivery.deliver_claimed(claimed, now)  # A goes on after its stall
+    assert mailoutbox == []
+    row.refresh_from_db()
+    assert row.status == "pending" and row.lease_until == later + delivery.lease()
+    monkeypatch.setattr(delivery.checks, "facts_for", read_rows)
+    delivery.deliver_claimed(claimed, later)  # B sends it, once
+    assert len(mailoutbox) == 1
+
+
 class FailingConnection:
     def __init__(self, error):
         self.error = error
