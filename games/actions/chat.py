@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.core.errors import ServiceError
 from games.notifications import events
 from games.play.changes import recording
-from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Seat
 
 MESSAGES_PER_MINUTE = 5
@@ -21,10 +21,10 @@ WINDOW = timedelta(minutes=1)
 
 def post_message(match: Match, user: Any, text: str) -> ChatMessage:
     if not match.seats.filter(user=user, status__in=[Seat.Status.JOINED, Seat.Status.OUT]).exists():
-        raise PlayError("not_a_player", _("Only the players of this match can write here."), 403)
+        raise ServiceError("not_a_player", _("Only the players of this match can write here."), 403)
     text = text.strip()
     if not text:
-        raise PlayError("empty_message", _("Write something first."), 400)
+        raise ServiceError("empty_message", _("Write something first."), 400)
     now = timezone.now()
     recent = list(
         ChatMessage.objects.filter(match=match, user=user, created_at__gte=now - WINDOW)
@@ -34,7 +34,7 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
     if len(recent) >= MESSAGES_PER_MINUTE:
         # Room again once the oldest of these leaves the window.
         wait = max(1, math.ceil((recent[-1] + WINDOW - now).total_seconds()))
-        raise PlayError(
+        raise ServiceError(
             "chat_throttled",
             _("You are writing too fast. Wait a minute and try again."),
             429,

@@ -19,10 +19,11 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.actions.moves import _record, check_active, check_seat, lock_match, read_seats
+from games.core.errors import ServiceError
 from games.engines.base import DRAW
 from games.play import errors
 from games.play.changes import ChangeKind, MatchChange
-from games.play.errors import PlayError, StaleVersion
+from games.play.errors import StaleVersion
 from games.play.models import Match, Seat
 
 NOT_IN_GAME = (
@@ -65,9 +66,9 @@ def vote_draw(match_id: Any, user: Any, expected_version: Any = None) -> MatchCh
         state = match.engine_state()
         voters = still_in(match, state, seats)
         if seat not in voters:
-            raise PlayError(*NOT_IN_GAME)
+            raise ServiceError(*NOT_IN_GAME)
         if len(voters) < 2:
-            raise PlayError(*DRAW_ALONE)
+            raise ServiceError(*DRAW_ALONE)
         if not seat.wants_draw:
             seat.wants_draw = True
             Seat.objects.filter(pk=seat.pk).update(wants_draw=True)
@@ -84,7 +85,7 @@ def _number(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise PlayError(*errors.BAD_ACTION) from None
+        raise ServiceError(*errors.BAD_ACTION) from None
 
 
 def withdraw_draw(match_id: Any, user: Any) -> Match:
@@ -97,7 +98,7 @@ def withdraw_draw(match_id: Any, user: Any) -> Match:
         seat = check_seat(seats, user)
         voted = [s for s in seats if s.wants_draw]
         if not voted:
-            raise PlayError(*NO_OFFER)
+            raise ServiceError(*NO_OFFER)
         withdrawn = [seat] if seat.wants_draw else voted
         Seat.objects.filter(pk__in=[s.pk for s in withdrawn]).update(wants_draw=False)
     return match

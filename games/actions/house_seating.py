@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games.accounts.models import User
 from games.actions import lifecycle
+from games.core.errors import ServiceError
 from games.house.accounts import LEVELS
-from games.play.errors import PlayError
 from games.play.models import Match
 from games.registry import installed_games
 
@@ -28,11 +28,11 @@ def play_now_options(game: str, players: int | None = None) -> tuple[dict[str, A
     ``play_now``: the first it lists, or the one for ``players``)."""
     found = installed_games().get(game)
     if found is None or not found.play_now:
-        raise PlayError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
+        raise ServiceError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
     offered = dict(found.play_now)
     count = next(iter(offered)) if players is None else players
     if count not in offered:
-        raise PlayError("bad_players", lifecycle.BAD_PLAYERS, 400)
+        raise ServiceError("bad_players", lifecycle.BAD_PLAYERS, 400)
     return found.engine.normalise_options(offered[count]), count
 
 
@@ -42,7 +42,7 @@ def play_now(
     """A match of ``game`` against house players of ``level`` in every other seat, started at
     once (private, house players moving at once); the level is remembered for next time."""
     if level not in LEVELS:
-        raise PlayError("bad_level", lifecycle.BAD_LEVEL, 400)
+        raise ServiceError("bad_level", lifecycle.BAD_LEVEL, 400)
     options, count = play_now_options(game, players)
     with transaction.atomic():
         bots = lifecycle.house_levels(level, count - 1, distinct=rated)
@@ -76,7 +76,7 @@ def fill_due_seeks(now: datetime | None = None, limit: int = 200) -> int:
         try:
             if lifecycle.fill_with_house_players(match_id, now) is not None:
                 filled += 1
-        except PlayError as error:
+        except ServiceError as error:
             # A rated seek with more empty seats than levels, say: it waits for people.
             Match.objects.filter(pk=match_id).update(bots_fill_at=None)
             logger.warning("Seek %s not filled with house players: %s", match_id, error.code)

@@ -22,10 +22,11 @@ from django.utils import timezone
 
 from games.actions import moves
 from games.bots import Level, decide
+from games.core.errors import ServiceError
 from games.house.recorder import lease, queue_turn
 from games.house.seeds import bot_seed
 from games.house.situation import situation_for
-from games.play.errors import IllegalMove, PlayError, StaleVersion
+from games.play.errors import IllegalMove, StaleVersion
 from games.play.models import Match, Seat
 
 logger = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ def play_turn(match_id: int, version: int) -> Outcome:
     except IllegalMove as error:
         refused(match, seat, error)
         return Outcome.REFUSED
-    except PlayError:
+    except ServiceError:
         # The match ended or the seat left it between the read and the lock.
         return Outcome.MOVED_ON
     return Outcome.MOVED

@@ -16,11 +16,12 @@ from django.utils.translation import gettext_lazy as _
 from games.accounts.models import User
 from games.actions import moves
 from games.actions.moves import lock_match
+from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS, NO_HOUSE_PLAYER, house_player
 from games.notifications import events
 from games.play import errors
-from games.play.errors import IllegalMove, PlayError
+from games.play.errors import IllegalMove
 from games.play.models import DAYS_PER_MOVE, Match, Seat
 from games.registry import installed_games
 from games.rulebooks.models import latest_revision_number
@@ -69,7 +70,7 @@ def create_match(
     ``learning``: the game page shows the hints of "Learn to play" (``games.play.learning``).
     """
     if game not in installed_games():
-        raise PlayError("unknown_game", UNKNOWN_GAME, 400)
+        raise ServiceError("unknown_game", UNKNOWN_GAME, 400)
     engine = installed_games()[game].engine
     try:
         options = engine.normalise_options(options)
@@ -77,28 +78,28 @@ def create_match(
     except EngineError as error:
         raise IllegalMove(error) from None
     if days_per_move not in DAYS_PER_MOVE:
-        raise PlayError("bad_time", _("Choose a time per move from the list."), 400)
+        raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
     if visibility not in Match.Visibility.values or timeout_policy not in (
         Match.TimeoutPolicy.values
     ):
-        raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
+        raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
     if len(invite) > players - 1:
-        raise PlayError("too_many_invites", _("You invited more people than there are seats."))
+        raise ServiceError("too_many_invites", _("You invited more people than there are seats."))
     check_house_players(bots, bot_pace, bots_fill_level)
     if len(invite) + len(bots) > players - 1:
-        raise PlayError(
+        raise ServiceError(
             "too_many_seats", _("You filled more seats than the match has for others."), 409
         )
     if rated and not can_be_rated(game, options, players):
-        raise PlayError("not_ratable", NOT_RATABLE, 409)
+        raise ServiceError("not_ratable", NOT_RATABLE, 409)
     if rated and len(set(bots)) < len(bots):
-        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
+        raise ServiceError("not_ratable", BOTS_NOT_RATABLE, 409)
     if followers_only and visibility != Match.Visibility.OPEN:
-        raise PlayError("followers_only_not_open", FOLLOWERS_ONLY_NOT_OPEN, 409)
+        raise ServiceError("followers_only_not_open", FOLLOWERS_ONLY_NOT_OPEN, 409)
     if bots_fill_after is not None and visibility != Match.Visibility.OPEN:
-        raise PlayError("bots_fill_not_open", FILL_NOT_OPEN, 409)
+        raise ServiceError("bots_fill_not_open", FILL_NOT_OPEN, 409)
     if bots_fill_after is not None and rated and players - 1 > len(LEVELS):
-        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
+        raise ServiceError("not_ratable", BOTS_NOT_RATABLE, 409)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -128,9 +129,9 @@ def create_match(
 
 def check_house_players(levels: Sequence[int], pace: str, fill_level: int) -> None:
     if any(level not in LEVELS for level in levels) or fill_level not in LEVELS:
-        raise PlayError("bad_level", BAD_LEVEL, 400)
+        raise ServiceError("bad_level", BAD_LEVEL, 400)
     if pace not in Match.BotPace.values:
-        raise PlayError("bad_choice", _("Choose one of the values offered."), 400)
+        raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
 
 
 def seat_house_players(match: Match, levels: Sequence[int]) -> list[Seat]:
@@ -140,23 +141,21 @@ def seat_house_players(match: Match, levels: Sequence[int]) -> list[Seat]:
     for level in levels:
         bot = house_player(match.game, level)
         if bot is None:
-            raise PlayError("no_house_player", NO_HOUSE_PLAYER, 409)
+            raise ServiceError("no_house_player", NO_HOUSE_PLAYER, 409)
         seats.append(
             Seat.objects.create(match=match, user=bot, status=Seat.Status.JOINED, bot_level=level)
         )
     return seats
 
 
-def house_levels(
-    level: int, count: int, distinct: bool, taken: Collection[int] = ()
-) -> list[int]:
+def house_levels(level: int, count: int, distinct: bool, taken: Collection[int] = ()) -> list[int]:
     """The levels of ``count`` house players around ``level``; for a rated match all different
     and none of ``taken`` (the levels seated already), the nearest levels first."""
     if not distinct:
         return [level] * count
     free = [other for other in LEVELS if other not in taken]
     if count > len(free):
-        raise PlayError("not_ratable", BOTS_NOT_RATABLE, 409)
+        raise ServiceError("not_ratable", BOTS_NOT_RATABLE, 409)
     return sorted(free, key=lambda other: (abs(other - level), other))[:count]
 
 
@@ -197,7 +196,7 @@ def invite(match_id: Any, user: Any, target: str) -> Seat:
     with transaction.atomic():
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise PlayError("not_creator", NOT_CREATOR, 403)
+            raise ServiceError("not_creator", NOT_CREATOR, 403)
         seat = invite_player(match, user, target)
         # A house player joins at once, and may take the last seat.
         _start_if_full(match)
@@ -208,23 +207,23 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
     """Invite a user by username or email; an unknown email gets a signed link by email."""
     target = (target or "").strip()
     if match.status != Match.Status.WAITING:
-        raise PlayError(*errors.NOT_ACTIVE)
+        raise ServiceError(*errors.NOT_ACTIVE)
     if free_seats(match) <= 0:
-        raise PlayError("match_full", _("This match has no free seat."), 409)
+        raise ServiceError("match_full", _("This match has no free seat."), 409)
     field = "email__iexact" if "@" in target else "username__iexact"
     user = User.objects.filter(**{field: target}).first() if target else None
     if user is None and "@" not in target:
         # A name that reaches no account: nothing to invite (as for any missing object).
-        raise PlayError(
+        raise ServiceError(
             "unknown_user", _("There is no player called “%(name)s”.") % {"name": target[:60]}, 404
         )
     if user is None and not is_email_address(target):
-        raise PlayError("bad_address", _("Enter a valid email address."), 400)
+        raise ServiceError("bad_address", _("Enter a valid email address."), 400)
     if user is not None and match.seats.filter(user=user).exists():
-        raise PlayError("already_invited", _("This player already has a seat."), 409)
+        raise ServiceError("already_invited", _("This player already has a seat."), 409)
     if user is not None and user.is_bot:
         if user.bot_game != match.game:
-            raise PlayError("no_house_player", NO_HOUSE_PLAYER, 409)
+            raise ServiceError("no_house_player", NO_HOUSE_PLAYER, 409)
         return seat_house_players(match, [user.bot_level])[0]
     seat = Seat.objects.create(
         match=match,
@@ -253,15 +252,15 @@ def accept_invitation(seat_id: Any, user: Any) -> Match:
     with transaction.atomic():
         seat = Seat.objects.select_related("match").filter(pk=seat_id).first()
         if seat is None:
-            raise PlayError(*errors.NOT_FOUND)
+            raise ServiceError(*errors.NOT_FOUND)
         match = lock_match(seat.match_id)
         seat.refresh_from_db()
         if seat.status != Seat.Status.INVITED or match.status != Match.Status.WAITING:
-            raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+            raise ServiceError("invitation_closed", _("This invitation is closed."), 409)
         if seat.user_id not in (None, user.pk):
-            raise PlayError(*errors.NOT_FOUND)
+            raise ServiceError(*errors.NOT_FOUND)
         if seat.user_id is None and match.seats.filter(user=user).exists():
-            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
+            raise ServiceError("already_invited", _("You already have a seat in this match."), 409)
         seat.user, seat.status = user, Seat.Status.JOINED
         seat.save(update_fields=["user", "status"])
         _start_if_full(match)
@@ -277,16 +276,16 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
     with transaction.atomic():
         seat = Seat.objects.filter(pk=seat_id).first()
         if seat is None or seat.user_id not in (None, user.pk):
-            raise PlayError(*errors.NOT_FOUND)
+            raise ServiceError(*errors.NOT_FOUND)
         match = lock_match(seat.match_id)
         seat.refresh_from_db()
         if seat.status != Seat.Status.INVITED or match.status != Match.Status.WAITING:
-            raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+            raise ServiceError("invitation_closed", _("This invitation is closed."), 409)
         if seat.user_id not in (None, user.pk):
-            raise PlayError(*errors.NOT_FOUND)
+            raise ServiceError(*errors.NOT_FOUND)
         if seat.user_id is None and match.seats.filter(user=user).exists():
             # The link of an invitation by email, opened by someone seated already.
-            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
+            raise ServiceError("already_invited", _("You already have a seat in this match."), 409)
         seat.status = Seat.Status.DECLINED
         seat.user = seat.user or user
         seat.save(update_fields=["status", "user"])
@@ -302,17 +301,17 @@ def join_open_match(match_id: Any, user: Any) -> Match:
     with transaction.atomic():
         match = lock_match(match_id, user)
         if match.visibility != Match.Visibility.OPEN or match.status != Match.Status.WAITING:
-            raise PlayError("not_open", _("This match is not open for joining."), 409)
+            raise ServiceError("not_open", _("This match is not open for joining."), 409)
         if not relations.may_see_seek(match, user):
-            raise PlayError(
+            raise ServiceError(
                 "followers_only",
                 _("The host keeps this match for the players who follow them."),
                 403,
             )
         if match.seats.filter(user=user).exists():
-            raise PlayError("already_invited", _("You already have a seat in this match."), 409)
+            raise ServiceError("already_invited", _("You already have a seat in this match."), 409)
         if free_seats(match) <= 0:
-            raise PlayError("match_full", _("This match has no free seat."), 409)
+            raise ServiceError("match_full", _("This match has no free seat."), 409)
         Seat.objects.create(match=match, user=user, status=Seat.Status.JOINED)
         _start_if_full(match)
     return match
@@ -322,9 +321,9 @@ def cancel_match(match_id: Any, user: Any) -> Match:
     with transaction.atomic():
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise PlayError("not_creator", _("Only the creator can cancel this match."), 403)
+            raise ServiceError("not_creator", _("Only the creator can cancel this match."), 403)
         if match.status != Match.Status.WAITING:
-            raise PlayError(
+            raise ServiceError(
                 "already_started", _("A match can only be cancelled before it starts."), 409
             )
         match.status = Match.Status.CANCELLED

@@ -32,13 +32,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.api import webhooks
+from games.core.errors import ServiceError
 from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
 from games.engines.records import absent_last
 from games.house import recorder as house
 from games.notifications import events
 from games.play import errors, forced, takeover
 from games.play.changes import ChangeKind, MatchChange, recording
-from games.play.errors import IllegalMove, PlayError, StaleVersion
+from games.play.errors import IllegalMove, StaleVersion
 from games.play.models import Match, Move, Seat, seat_outcome
 from games.ratings import recorder as ratings
 
@@ -69,7 +70,7 @@ def lock_match(match_id: Any, user: Any = None) -> Match:
     try:
         return found.select_for_update(of=("self",)).select_related("created_by").get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
-        raise PlayError(*errors.NOT_FOUND) from None
+        raise ServiceError(*errors.NOT_FOUND) from None
 
 
 def read_seats(match: Match) -> list[Seat]:
@@ -85,8 +86,8 @@ def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
         return
     user_id = getattr(user, "pk", None)
     if any(s.user_id == user_id for s in seats if s.status != Seat.Status.DECLINED):
-        raise PlayError(*errors.NOT_ACTIVE)
-    raise PlayError(*errors.NOT_A_PLAYER)
+        raise ServiceError(*errors.NOT_ACTIVE)
+    raise ServiceError(*errors.NOT_A_PLAYER)
 
 
 def check_seat(
@@ -106,19 +107,19 @@ def check_seat(
                 continue
             if seat.status == Seat.Status.JOINED or house and takeover.played_by_house(seat):
                 return seat
-    raise PlayError(*errors.NOT_A_PLAYER)
+    raise ServiceError(*errors.NOT_A_PLAYER)
 
 
 def check_action(action: Any, expected_version: Any) -> int:
     """The expected version as a number, if the action has the shape of a player's action."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise PlayError(*errors.BAD_ACTION)
+        raise ServiceError(*errors.BAD_ACTION)
     if action["type"] in SYSTEM_ACTIONS:
-        raise PlayError(*errors.BAD_ACTION)
+        raise ServiceError(*errors.BAD_ACTION)
     try:
         return int(expected_version)
     except (TypeError, ValueError):
-        raise PlayError(*errors.BAD_ACTION) from None
+        raise ServiceError(*errors.BAD_ACTION) from None
 
 
 # Services -------------------------------------------------------------------------------
@@ -181,7 +182,7 @@ def vote_abort(match_id: Any, user: Any) -> Match:
         joined = [s for s in seats if s.status == Seat.Status.JOINED]
         movers = set(match.moves.exclude(user=None).values_list("seat", flat=True))
         if all(s.number in movers for s in joined):
-            raise PlayError(
+            raise ServiceError(
                 "abort_too_late",
                 _("A match can only be aborted before every player has moved."),
                 409,

@@ -13,9 +13,9 @@ from django.core.validators import RegexValidator
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.core.errors import ServiceError
 from games.core.text import TEXT_FORBIDDEN, normalise_text
 from games.play import errors
-from games.play.errors import PlayError
 from games.play.models import Match, MatchNote, Seat
 
 #: Any text without invisible control characters (line breaks and tabs are kept), or none.
@@ -39,7 +39,7 @@ def may_write(match: Match, user: Any) -> bool:
 
 def check_writer(match: Match, user: Any) -> None:
     if not may_write(match, user):
-        raise PlayError(*errors.NOT_A_PLAYER)
+        raise ServiceError(*errors.NOT_A_PLAYER)
 
 
 def note_of(match: Match, user: Any) -> MatchNote | None:
@@ -52,11 +52,11 @@ def save_note(match: Match, user: Any, text: str) -> MatchNote:
     check_writer(match, user)
     text = normalise_text(text)
     if len(text) > MatchNote.MAX_LENGTH:
-        raise PlayError("note_too_long", TOO_LONG % {"limit": MatchNote.MAX_LENGTH}, 400)
+        raise ServiceError("note_too_long", TOO_LONG % {"limit": MatchNote.MAX_LENGTH}, 400)
     try:
         validate_note(text)
     except ValidationError:
-        raise PlayError("bad_note", validate_note.message, 400) from None
+        raise ServiceError("bad_note", validate_note.message, 400) from None
     with transaction.atomic():
         note, _created = MatchNote.objects.update_or_create(
             match=match, user=user, defaults={"text": text}

@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.actions import lifecycle
 from games.actions.moves import lock_match
+from games.core.errors import ServiceError
 from games.play import errors
-from games.play.errors import PlayError
 from games.play.models import Match, Seat
 
 NOT_FINISHED = (
@@ -47,9 +47,9 @@ def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
             .order_by("number")
         )
         if not any(seat.user_id == user.pk for seat in seats):
-            raise PlayError(*errors.NOT_A_PLAYER)
+            raise ServiceError(*errors.NOT_A_PLAYER)
         if match.status != Match.Status.FINISHED:
-            raise PlayError(*NOT_FINISHED)
+            raise ServiceError(*NOT_FINISHED)
         existing = current_rematch(match)
         if existing is not None:
             return existing, False

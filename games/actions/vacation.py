@@ -11,9 +11,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.core.errors import ServiceError
 from games.notifications import events
 from games.play.changes import recording
-from games.play.errors import PlayError
 from games.play.models import Match, Vacation
 
 
@@ -62,9 +62,9 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
     with transaction.atomic():
         if on_vacation(user.pk):
-            raise PlayError("already_on_vacation", _("You are already on vacation."), 409)
+            raise ServiceError("already_on_vacation", _("You are already on vacation."), 409)
         if days_left(user, now) <= 0:
-            raise PlayError(
+            raise ServiceError(
                 "no_vacation_left", _("You have used all your vacation days this year."), 409
             )
         vacation = Vacation.objects.create(user=user, started_at=now)

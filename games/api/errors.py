@@ -21,7 +21,8 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
 from games.core import outages
-from games.play.errors import IllegalMove, PlayError
+from games.core.errors import ServiceError
+from games.play.errors import IllegalMove
 
 logger = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def body(code: str, message: Any, **details: Any) -> dict[str, Any]:
     return {"code": code, "message": str(message), **details}
 
 
-def play_error_body(error: PlayError) -> dict[str, Any]:
+def play_error_body(error: ServiceError) -> dict[str, Any]:
     details: dict[str, Any] = {}
     for name in ("current_version", "retry_after", "fields"):
         if name in error.extra:
@@ -121,7 +122,7 @@ def _field_errors(detail: Any) -> dict[str, list[str]]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's hook: every refusal in the one shape, with DRF's headers kept."""
     headers: dict[str, str] = {}
-    if isinstance(exc, PlayError):
+    if isinstance(exc, ServiceError):
         if "retry_after" in exc.extra:
             headers["Retry-After"] = str(exc.extra["retry_after"])
         return Response(play_error_body(exc), status=exc.status, headers=headers)

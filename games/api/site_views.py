@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from games.api import tokens, webhooks
 from games.api.models import ApiToken, Webhook
 from games.api.throttling import TokenThrottle
+from games.core.errors import ServiceError
 from games.core.text import validate_single_line
-from games.play.errors import PlayError
 
 
 class TokenForm(forms.Form):
@@ -83,7 +83,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
         return _page(request, status=429, token_form=form)
     try:
         token, raw = tokens.create_token(request.user, form.cleaned_data["name"])
-    except PlayError as error:
+    except ServiceError as error:
         form.add_error(None, str(error.message))
         return _page(request, status=error.status, token_form=form)
     return _page(request, status=201, new_token=raw, new_token_name=token.name)
@@ -94,7 +94,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
 def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         tokens.revoke_token(request.user, pk)
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     else:
         messages.success(request, _("The token is revoked: it no longer works."))
@@ -111,7 +111,7 @@ def save_webhook(request: HttpRequest) -> HttpResponse:
         webhook, new_secret = webhooks.save_webhook(
             request.user, form.cleaned_data["url"], form.cleaned_data.get("rotate_secret", False)
         )
-    except PlayError as error:
+    except ServiceError as error:
         form.add_error("url", str(error.message))
         return _page(request, status=400, webhook_form=form)
     if not new_secret:

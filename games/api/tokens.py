@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.api.models import SHOWN_CHARACTERS, ApiToken, new_raw_token, token_digest
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 
 MAX_TOKENS_PER_USER = 20
 
@@ -18,12 +18,12 @@ def create_token(user: Any, name: str) -> tuple[ApiToken, str]:
     """A new token for ``user``; the raw token is returned here and never again."""
     name = " ".join((name or "").split())[:60]
     if not name:
-        raise PlayError("token_name_required", _("Give the token a name."), 400)
+        raise ServiceError("token_name_required", _("Give the token a name."), 400)
     with transaction.atomic():
         # Locking the user row serialises two creations, so the limit holds.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS_PER_USER:
-            raise PlayError(
+            raise ServiceError(
                 "too_many_tokens",
                 _("You already have %(count)s tokens. Revoke one you no longer use first.")
                 % {"count": MAX_TOKENS_PER_USER},
@@ -43,4 +43,4 @@ def revoke_token(user: Any, token_id: Any) -> None:
     except (TypeError, ValueError, OverflowError):
         deleted = 0
     if not deleted:
-        raise PlayError("not_found", _("There is no such token."), 404)
+        raise ServiceError("not_found", _("There is no such token."), 404)

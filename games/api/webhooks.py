@@ -31,8 +31,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
 from games.core import outages, outbound
+from games.core.errors import ServiceError
 from games.play.changes import TURN_KINDS, MatchChange
-from games.play.errors import PlayError
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def checked_address(url: str) -> str:
     try:
         return outbound.checked_address(url, ("http", "https"), allow_private)
     except outbound.RefusedAddress as refused:
-        raise PlayError("bad_webhook_url", REFUSALS[refused.reason], 400) from None
+        raise ServiceError("bad_webhook_url", REFUSALS[refused.reason], 400) from None
 
 
 def check_url(url: str) -> None:
@@ -206,7 +206,7 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
     url = delivery.webhook.url
     try:
         address = checked_address(url)
-    except PlayError as refused:
+    except ServiceError as refused:
         return None, str(refused.message)
     headers = {
         "Content-Type": "application/json",

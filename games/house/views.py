@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.actions import house_seating as seating
+from games.core.errors import ServiceError
 from games.house.accounts import LEVELS, level_name
 from games.house.forms import PlayNowForm
-from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.registry import installed_games
 
@@ -34,7 +34,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
         return redirect("play:dashboard")
     try:
         match = seating.play_now(request.user, **form.choice())
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
     return redirect("play:match", pk=match.pk)
@@ -46,7 +46,7 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     """Start a "Learn to play" match (hints, a level-1 house player) and go to it."""
     try:
         match = seating.learn(request.user, game)
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
     return redirect("play:match", pk=match.pk)

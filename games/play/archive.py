@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, Outcome, Seat
 from games.registry import installed_games
 
@@ -139,7 +139,7 @@ def decode_cursor(cursor: str) -> tuple[str, Key]:
             raise ValueError(text)
         return direction, Key(when, int(number))
     except (ValueError, UnicodeDecodeError, binascii.Error):
-        raise PlayError(*BAD_CURSOR) from None
+        raise ServiceError(*BAD_CURSOR) from None
 
 
 def key_of(match: Match) -> Key:

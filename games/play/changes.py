@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, Move, Seat
 
 logger = logging.getLogger(__name__)
@@ -115,7 +115,7 @@ def recording() -> Iterator[None]:
             yield
     except Exception as error:
         logger.exception("Could not record the consequences of a change")
-        raise PlayError(
+        raise ServiceError(
             "not_recorded",
             _("The change could not be saved just now. Nothing was changed: try again."),
             503,

@@ -1,37 +1,19 @@
-"""Why the play layer refused a request: a stable code, a message and an HTTP status.
-
-Views turn these into form errors or pages, the API into its JSON error shape. Messages are
-lazy, so they are translated in the language active when they are shown.
-"""
+"""Play's own refusals, as the site's coded error (``games.core.errors.ServiceError``): a
+stale version, an engine's refused move with its message in the reader's words, and the
+codes every match action shares."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.play.presenting import format_params, translate
 from games.registry import installed_games
 
 
-class PlayError(Exception):
-    status = 400
-
-    def __init__(self, code: str, message: Any, status: int | None = None, **extra: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.message = message
-        if status is not None:
-            self.status = status
-        self.extra = extra
-
-    def __str__(self) -> str:
-        return str(self.message)
-
-
-class StaleVersion(PlayError):
+class StaleVersion(ServiceError):
     status = 409
 
     def __init__(self, current_version: int) -> None:
@@ -42,7 +24,7 @@ class StaleVersion(PlayError):
         )
 
 
-class IllegalMove(PlayError):
+class IllegalMove(ServiceError):
     """The engine refused the action; carries the engine's code and rulebook section."""
 
     status = 422

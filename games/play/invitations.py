@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core import signing
 from django.utils.translation import gettext_lazy as _
 
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Seat
 
 INVITE_SALT = "play.invitation"
@@ -25,6 +25,6 @@ def seat_from_token(token: str) -> Seat:
         data = signing.loads(token, salt=INVITE_SALT, max_age=INVITE_MAX_AGE)
         return Seat.objects.select_related("match").get(pk=data["seat"], status=Seat.Status.INVITED)
     except (signing.BadSignature, KeyError, TypeError, Seat.DoesNotExist):
-        raise PlayError(
+        raise ServiceError(
             "bad_invitation", _("This invitation link is not valid any more."), 404
         ) from None

@@ -21,8 +21,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.bots.base import inside
+from games.core.errors import ServiceError
 from games.engines.base import EngineError
-from games.play.errors import PlayError, engine_message
+from games.play.errors import engine_message
 from games.play.models import Match, Move, Seat
 from games.play.table import split_choices
 from games.registry import get_game
@@ -123,7 +124,7 @@ def bot_lines(
     return lines[:BOT_LINES][::-1], count
 
 
-def remember_refusal(request: HttpRequest, match: Match, error: PlayError) -> None:
+def remember_refusal(request: HttpRequest, match: Match, error: ServiceError) -> None:
     """Keep why a move of a learn match was refused, for the hints of the page shown next."""
     request.session[REFUSAL_KEY] = {
         "match": match.pk,

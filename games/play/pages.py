@@ -21,9 +21,9 @@ from typing import Any
 from django.http import HttpRequest, QueryDict
 
 from games.core import safejson
+from games.core.errors import ServiceError
 from games.engines.base import redact_event
 from games.play import errors, learning, presenting, table, takeover
-from games.play.errors import PlayError
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.presenting import render_log, render_result
 from games.ratings.tables import changes_of
@@ -55,16 +55,16 @@ def concrete_action(post: QueryDict) -> dict[str, Any]:
     try:
         template = safejson.loads(post.get("action", ""))
     except (TypeError, ValueError):
-        raise PlayError(*errors.BAD_ACTION) from None
+        raise ServiceError(*errors.BAD_ACTION) from None
     if not isinstance(template, dict) or not isinstance(template.get("type"), str):
-        raise PlayError(*errors.BAD_ACTION)
+        raise ServiceError(*errors.BAD_ACTION)
     action = {key: value for key, value in template.items() if key not in RANGE_KEYS}
     for key in NUMBER_FIELDS:
         if post.get(key) not in (None, ""):
             try:
                 action[key] = int(post[key])
             except ValueError:
-                raise PlayError(*errors.BAD_ACTION) from None
+                raise ServiceError(*errors.BAD_ACTION) from None
     if "to_choices" in template and post.get("to"):
         action["to"] = post["to"]
     if "choose_from" in template:

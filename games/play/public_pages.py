@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games.accounts.models import User
+from games.core.errors import ServiceError
 from games.play.archive import archive_page
-from games.play.errors import PlayError
 from games.play.forms import ArchiveForm
 from games.play.profiles import profile_context
 from games.social import relations
@@ -34,7 +34,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             page = archive_page(request.user, form.filters(), request.GET.get("cursor", ""))
-        except PlayError as error:
+        except ServiceError as error:
             raise Http404(error.message) from None
     filtered = form.cleaned_data.get("player") if form.is_valid() else None
     query = request.GET.copy()

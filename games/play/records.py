@@ -13,9 +13,9 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.core.errors import ServiceError
 from games.engines.base import LogEntry
 from games.engines.records import build_record
-from games.play.errors import PlayError
 from games.play.models import Match
 
 NOT_FINISHED = (
@@ -50,9 +50,9 @@ def replays_to_cache(match: Match, state: Any) -> bool:
 
 
 def match_record(match: Match) -> dict[str, Any]:
-    """The fair-play record of a finished match; ``PlayError`` (409) before the end."""
+    """The fair-play record of a finished match; ``ServiceError`` (409) before the end."""
     if match.status != Match.Status.FINISHED:
-        raise PlayError(*NOT_FINISHED)
+        raise ServiceError(*NOT_FINISHED)
     people = {
         seat.number: {"name": seat.user.public_name, "username": seat.user.username}
         | ({"house_player_from_move": seat.bot_from} if seat.bot_from is not None else {})

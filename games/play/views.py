@@ -24,12 +24,13 @@ from django.views.decorators.http import require_POST
 from games.accounts.verification import trust_address_from_link
 from games.actions import draws, lifecycle, moves, notes, rematch, vacation
 from games.actions.chat import post_message
+from games.core.errors import ServiceError
 from games.engines.records import VERIFY_COMMAND
 from games.house.views import house_poll_seconds, play_now_context
 from games.notifications.models import MatchMute
 from games.play import invitations, learning, live, records, turns
 from games.play.access import HiddenMatch, match_page, player_in_match
-from games.play.errors import PlayError, StaleVersion
+from games.play.errors import StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
 from games.play.pages import (
@@ -167,7 +168,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             match = lifecycle.create_match(request.user, game, **form.service_arguments())
-        except PlayError as error:
+        except ServiceError as error:
             form.add_error(None, str(error.message))
         else:
             messages.success(request, _("The match is created."))
@@ -295,7 +296,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         moves.submit_move(found.pk, request.user, action, request.POST.get("version"))
     except StaleVersion as error:
         messages.warning(request, str(error.message))
-    except PlayError as error:
+    except ServiceError as error:
         url = section_url(found.game, error.extra.get("section"))
         if found.learning:
             # The hints say it, with the engine's code and the rule's section.
@@ -322,7 +323,7 @@ def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> Htt
     found = _match_for(request, pk)
     try:
         service(found.pk, request.user)
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     else:
         messages.success(request, done)
@@ -355,7 +356,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             change = draws.vote_draw(found.pk, request.user, request.POST.get("version"))
             done = _("The match is drawn.") if change else _("You offered a draw.")
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     else:
         messages.success(request, done)
@@ -368,7 +369,7 @@ def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
         new, created = rematch.offer_rematch(found.pk, request.user)
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:match", pk=found.pk)
     if created:
@@ -389,7 +390,7 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             notes.save_note(found, request.user, form.cleaned_data["text"])
             saved = True
-        except PlayError as error:
+        except ServiceError as error:
             form.add_error("text", str(error.message))
     if request.htmx:
         # htmx swaps 2xx answers only: a refusal is said in the status line all the same.
@@ -419,7 +420,7 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         try:
             lifecycle.invite(found.pk, request.user, form.cleaned_data["target"])
-        except PlayError as error:
+        except ServiceError as error:
             messages.error(request, str(error.message))
         else:
             messages.success(request, _("The invitation is sent."))
@@ -452,7 +453,7 @@ def _answer(request: HttpRequest, seat: Seat, found: Match) -> HttpResponse:
             lifecycle.decline_invitation(seat.pk, request.user)
             messages.info(request, _("You declined the invitation."))
             return redirect("play:dashboard")
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     return redirect("play:match", pk=found.pk)
 
@@ -461,7 +462,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The link of an invitation email: sign up or log in, then accept or decline."""
     try:
         seat = invitations.seat_from_token(token)
-    except PlayError as error:
+    except ServiceError as error:
         return render(request, "play/invitation.html", {"error": error.message}, status=404)
     if request.user.is_authenticated and request.method == "POST":
         return _answer(request, seat, seat.match)
@@ -486,7 +487,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             post_message(found, request.user, form.cleaned_data["text"])
-        except PlayError as error:
+        except ServiceError as error:
             messages.error(request, str(error.message))
     else:
         messages.error(request, " ".join(form.errors.get("text", [])))
@@ -503,7 +504,7 @@ def toggle_vacation(request: HttpRequest) -> HttpResponse:
         else:
             vacation.start_vacation(request.user)
             messages.success(request, _("You are on vacation: your clocks are paused."))
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     return redirect("play:dashboard")
 
@@ -564,7 +565,7 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
         data = records.match_record(found)
-    except PlayError as error:
+    except ServiceError as error:
         raise Http404(error.message) from None
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="{records.record_filename(found)}"'

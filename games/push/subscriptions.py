@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.core import outbound
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.push.models import PushSubscription
 
 #: The most browsers one user may subscribe; the oldest goes when a new one comes.
@@ -23,8 +23,8 @@ def enabled() -> bool:
     return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY and settings.VAPID_SUBJECT)
 
 
-def unavailable() -> PlayError:
-    return PlayError("push_unavailable", _("Web Push is not available on this site."), 409)
+def unavailable() -> ServiceError:
+    return ServiceError("push_unavailable", _("Web Push is not available on this site."), 409)
 
 
 def endpoint_allowed(url: str) -> bool:
@@ -61,7 +61,9 @@ def check_keys(p256dh: str, auth: str) -> None:
     """The browser's key is an uncompressed P-256 point (65 bytes) and its secret 16 bytes."""
     point, secret = key_bytes(p256dh), key_bytes(auth)
     if point is None or len(point) != 65 or point[0] != 4 or secret is None or len(secret) != 16:
-        raise PlayError("bad_push_keys", _("These are not the keys of a push subscription."), 400)
+        raise ServiceError(
+            "bad_push_keys", _("These are not the keys of a push subscription."), 400
+        )
 
 
 def subscribe(user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> Any:
@@ -70,7 +72,7 @@ def subscribe(user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str 
         raise unavailable()
     if not endpoint_allowed(endpoint):
         message = _("The push endpoint must be an https address of the internet.")
-        raise PlayError("bad_push_endpoint", message, 400)
+        raise ServiceError("bad_push_endpoint", message, 400)
     check_keys(p256dh, auth)
     fields = {"user": user, "p256dh": p256dh, "auth": auth, "user_agent": device_label(user_agent)}
     with transaction.atomic():

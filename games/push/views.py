@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.push import subscriptions
 
 #: The largest subscription the page posts (an endpoint is a few hundred characters).
@@ -30,7 +30,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 def read_subscription(body: bytes) -> tuple[str, str, str]:
     """The endpoint and keys of a subscription as the browser's ``toJSON()`` gives it."""
-    bad = PlayError("bad_subscription", _("This is not a push subscription."), 400)
+    bad = ServiceError("bad_subscription", _("This is not a push subscription."), 400)
     if len(body) > MAX_BODY:
         raise bad
     try:
@@ -54,7 +54,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
         endpoint, p256dh, auth = read_subscription(request.body)
         agent = request.headers.get("User-Agent", "")
         device = subscriptions.subscribe(request.user, endpoint, p256dh, auth, agent)
-    except PlayError as error:
+    except ServiceError as error:
         return JsonResponse({"code": error.code, "message": str(error)}, status=error.status)
     return JsonResponse({"id": device.pk, "device": device.user_agent}, status=201)
 

@@ -1,6 +1,6 @@
 """Following and muting players: the one place that writes and reads these relations.
 
-Pages and the API call these functions; a refusal is a ``PlayError`` with a code, as for
+Pages and the API call these functions; a refusal is a ``ServiceError`` with a code, as for
 matches. Following is public-minded (it shows public matches only); muting is private to
 the muter (nobody is told).
 """
@@ -15,7 +15,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.social.models import Follow, PlayerMute
 
 NO_SUCH_PLAYER = _("There is no player with this username.")
@@ -24,13 +24,13 @@ NO_SUCH_PLAYER = _("There is no player with this username.")
 def player_named(username: str) -> Any:
     person = User.objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
     if person is None:
-        raise PlayError("unknown_user", NO_SUCH_PLAYER, 404)
+        raise ServiceError("unknown_user", NO_SUCH_PLAYER, 404)
     return person
 
 
 def follow(user: Any, person: Any) -> Follow:
     if person.pk == user.pk:
-        raise PlayError("follow_yourself", _("You cannot follow yourself."), 409)
+        raise ServiceError("follow_yourself", _("You cannot follow yourself."), 409)
     try:
         with transaction.atomic():
             found, _created = Follow.objects.get_or_create(follower=user, followed=person)
@@ -62,7 +62,7 @@ def followed_by(user: Any) -> QuerySet[Follow]:
 
 def mute(user: Any, person: Any) -> PlayerMute:
     if person.pk == user.pk:
-        raise PlayError("mute_yourself", _("You cannot mute yourself."), 409)
+        raise ServiceError("mute_yourself", _("You cannot mute yourself."), 409)
     try:
         with transaction.atomic():
             found, _created = PlayerMute.objects.get_or_create(muter=user, muted=person)
@@ -113,9 +113,9 @@ def may_see_seek(match: Any, user: Any) -> bool:
     return Follow.objects.filter(follower=user, followed=match.created_by_id).exists()
 
 
-def not_following() -> PlayError:
-    return PlayError("not_following", _("You do not follow this player."), 404)
+def not_following() -> ServiceError:
+    return ServiceError("not_following", _("You do not follow this player."), 404)
 
 
-def not_muted() -> PlayError:
-    return PlayError("not_muted", _("You have not muted this player."), 404)
+def not_muted() -> ServiceError:
+    return ServiceError("not_muted", _("You have not muted this player."), 404)

@@ -17,10 +17,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.core.errors import ServiceError
 from games.core.sentences import one_stop
 from games.notifications.models import MatchMute
 from games.play.access import player_in_match
-from games.play.errors import PlayError
 from games.play.models import Match
 from games.registry import installed_games
 from games.social import following, relations
@@ -32,7 +32,7 @@ PAGE_SIZE = 30
 def _person(username: str) -> Any:
     try:
         return relations.player_named(username)
-    except PlayError as error:
+    except ServiceError as error:
         raise Http404(error.message) from None
 
 
@@ -56,7 +56,7 @@ def follow(request: HttpRequest, username: str) -> HttpResponse:
             relations.follow(request.user, person)
             said = _("You follow %(name)s.") % {"name": person.public_name}
             messages.success(request, one_stop(said, [person.public_name]))
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     return _back(request, reverse("play:player", args=[person.username]))
 
@@ -77,7 +77,7 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
                 _("%(name)s is muted: you will not see their messages or get emails of them.")
                 % {"name": person.public_name},
             )
-    except PlayError as error:
+    except ServiceError as error:
         messages.error(request, str(error.message))
     return _back(request, reverse("play:player", args=[person.username]))
 

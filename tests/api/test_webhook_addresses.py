@@ -105,5 +105,5 @@ def test_https_connects_to_the_checked_address_and_checks_the_certificate_of_the
 @pytest.mark.parametrize("address", ["224.0.0.1", "ff02::1", "127.0.0.1", "10.1.2.3", "0.0.0.0"])
 def test_a_multicast_or_private_address_is_refused_like_the_others(monkeypatch, address):
     monkeypatch.setattr(outbound, "resolve", Resolver([address]))
-    with pytest.raises(webhooks.PlayError, match="public address"):
+    with pytest.raises(webhooks.ServiceError, match="public address"):
         webhooks.checked_address("http://bot.example/hook")

@@ -97,9 +97,9 @@ def test_a_failing_recorder_on_the_game_page_changes_nothing_and_says_so(
 
 def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeypatch):
     from games.actions import chat
+    from games.core.errors import ServiceError
     from games.notifications import events
     from games.notifications.models import NotificationSettings
-    from games.play.errors import PlayError
 
     match = start_match("collar")
     user = to_act(match)
@@ -112,7 +112,7 @@ def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeyp
         raise RuntimeError("the outbox is broken")
 
     monkeypatch.setattr(events, "chat_posted", broken)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         chat.post_message(match, user, "Ciao")
     assert caught.value.status == 503
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hola"]

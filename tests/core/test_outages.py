@@ -53,9 +53,7 @@ def request_tracebacks(caplog) -> list[logging.LogRecord]:
     return [r for r in caplog.records if r.name == "django.request" and r.exc_info]
 
 
-def test_during_a_database_outage_the_api_answers_503_json_and_the_log_says_it_once(
-    player, caplog
-):
+def test_during_a_database_outage_the_api_answers_503_json_and_the_log_says_it_once(player, caplog):
     from games.api.tokens import create_token
 
     token = create_token(player, "bot")[1]

@@ -52,8 +52,10 @@ def run_django(tmp_path, env, *args):
         ({"EMAIL_URL": "pigeon://coop"}, "EMAIL_URL must be an smtp://"),
         ({"CELERY_BROKER_URL": "amqp://rabbit"}, "CELERY_BROKER_URL must be a redis://"),
         ({"AXES_FAILURE_LIMIT": "many"}, "AXES_FAILURE_LIMIT must be a whole number"),
-        ({"DATABASE_URL": "postgres://u:p@db/x", "DATABASE_CONN_MAX_AGE": "long"},
-         "DATABASE_CONN_MAX_AGE must be a whole number"),
+        (
+            {"DATABASE_URL": "postgres://u:p@db/x", "DATABASE_CONN_MAX_AGE": "long"},
+            "DATABASE_CONN_MAX_AGE must be a whole number",
+        ),
     ],
 )
 def test_each_bad_variable_stops_the_start_with_its_message(tmp_path, env, message):

@@ -18,10 +18,10 @@ from django.core.management import call_command
 from games.actions import house_turns as turns
 from games.actions import moves
 from games.bots.base import inside
+from games.core.errors import ServiceError
 from games.engines.base import EngineError, redact_event
 from games.house.accounts import house_player
 from games.play import learning, presenting
-from games.play.errors import PlayError
 from games.play.models import Match
 from games.play.table import split_choices
 from games.rulebooks.anchors import section_url
@@ -255,7 +255,7 @@ def test_tapping_a_piece_that_is_not_lit_says_why_with_the_engines_rule(
     error = match.engine.errors[code]
     assert "Not allowed:" in line and f'<a href="{section_url(game, error.section)}">' in line
     # The engine's own error for the move the tap would make, the same as sending it.
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         moves.submit_move(match.pk, player, guessed_move(match, key), match.version)
     assert refused.value.code == code
 

@@ -11,9 +11,9 @@ from django.utils import timezone
 from games.accounts.models import User
 from games.actions import house_seating as seating
 from games.actions import lifecycle, moves
+from games.core.errors import ServiceError
 from games.house.accounts import house_player, house_players
 from games.notifications.models import Notification
-from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.ratings.models import RatingChange
 
@@ -50,7 +50,7 @@ def test_house_players_take_their_seats_joined_and_the_match_starts(player):
 
 
 def test_a_rated_match_needs_different_house_players(player):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lifecycle.create_match(player, "richelieu", {}, 3, bots=[2, 2], rated=True)
     assert (refused.value.code, refused.value.status) == ("not_ratable", 409)
     match = lifecycle.create_match(player, "richelieu", {}, 3, bots=[1, 2], rated=True)
@@ -58,13 +58,13 @@ def test_a_rated_match_needs_different_house_players(player):
 
 
 def test_more_seats_than_the_match_has_are_refused(player, opponent):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lifecycle.create_match(player, "collar", {}, 2, bots=[1], invite=[opponent.username])
     assert (refused.value.code, refused.value.status) == ("too_many_seats", 409)
 
 
 def test_a_level_outside_one_to_three_is_refused(player):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lifecycle.create_match(player, "collar", {}, 2, bots=[4])
     assert refused.value.code == "bad_level"
 
@@ -81,7 +81,7 @@ def test_a_house_player_invited_by_name_joins_at_once(player, opponent):
 
 def test_a_house_player_of_another_game_cannot_be_invited(player):
     match = lifecycle.create_match(player, "collar", {}, 2)
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lifecycle.invite(match.pk, player, "bot-risk-1")
     assert refused.value.code == "no_house_player"
 
@@ -131,7 +131,7 @@ def test_play_now_with_more_players_fills_every_other_seat(player):
 
 def test_play_now_refuses_what_it_does_not_offer(player):
     for game, players in (("collar", 1), ("risk", 6), ("chess", None)):
-        with pytest.raises(PlayError):
+        with pytest.raises(ServiceError):
             seating.play_now(player, game, level=1, players=players)
 
 
@@ -174,7 +174,7 @@ def test_a_seek_that_started_or_was_cancelled_is_not_filled(player, opponent):
 
 
 def test_only_an_open_seek_may_wait_for_house_players(player):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lifecycle.create_match(player, "collar", {}, 2, bots_fill_after=timedelta(hours=1))
     assert (refused.value.code, refused.value.status) == ("bots_fill_not_open", 409)
 

@@ -13,8 +13,8 @@ import pytest
 from django.utils import timezone
 
 from games.actions import moves
+from games.core.errors import ServiceError
 from games.engines.records import check_record
-from games.play.errors import PlayError
 from games.play.models import Match, Seat
 from games.play.records import match_record, replay_match
 from games.ratings.models import RatingChange
@@ -64,7 +64,7 @@ def test_a_player_who_times_out_is_replaced_by_a_house_player_and_ranked_last(
     assert match.moves.get(number=from_move).seat == absent.number  # the house player's move
     assert 2 in policy.levels
     # The absent player may no longer move; the others play on to the end.
-    with pytest.raises(PlayError):
+    with pytest.raises(ServiceError):
         moves.submit_move(match.pk, absent.user, {"type": "end_turn"}, match.version)
     client.force_login(absent.user)
     client.get(f"/en/play/{match.pk}/")

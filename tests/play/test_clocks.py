@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.actions import moves, vacation
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, Seat
 from games.play.tasks import sweep_clocks
 
@@ -103,6 +103,6 @@ def test_the_vacation_bank_is_shown_and_cannot_go_negative(start_match, player, 
     vacation.start_vacation(player, now=timezone.now() - timedelta(days=2))
     vacation.end_vacation(player)
     assert vacation.days_left(player) == 0
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         vacation.start_vacation(player)
     assert caught.value.code == "no_vacation_left"

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games.actions import lifecycle, moves
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
@@ -145,13 +145,13 @@ def test_an_open_seek_is_in_the_lobby_and_joining_starts_it(client, player, oppo
 
 def test_the_creator_cancels_before_the_start_but_not_after(player, opponent):
     match = lifecycle.create_match(player, "collar", {}, 2)
-    with pytest.raises(PlayError):
+    with pytest.raises(ServiceError):
         lifecycle.cancel_match(match.pk, opponent)
     lifecycle.cancel_match(match.pk, player)
     assert Match.objects.get(pk=match.pk).status == Match.Status.CANCELLED
     started = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
     lifecycle.join_open_match(started.pk, opponent)
-    with pytest.raises(PlayError):
+    with pytest.raises(ServiceError):
         lifecycle.cancel_match(started.pk, player)
 
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from games.actions import moves
-from games.play.errors import IllegalMove, PlayError, StaleVersion
+from games.core.errors import ServiceError
+from games.play.errors import IllegalMove, StaleVersion
 from games.play.models import Match, Move, Seat
 from games.registry import get_engine
 
@@ -65,12 +66,12 @@ def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsi
     other = match.seats.exclude(user=mover).get().user
     with pytest.raises(IllegalMove):
         moves.submit_move(match.pk, other, action, 0)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         moves.submit_move(match.pk, outsider, action, 0)
     assert caught.value.status == 404  # a private match: the outsider may not even see it
     match.visibility = match.Visibility.OPEN
     match.save(update_fields=["visibility"])
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         moves.submit_move(match.pk, outsider, action, 0)
     assert caught.value.status == 403  # an open match: seen, but not theirs to play
 
@@ -81,7 +82,7 @@ def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsi
 def test_forged_actions_are_refused_with_a_reason(start_match, action):
     match = start_match("collar")
     user, _ = to_move(match)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         moves.submit_move(match.pk, user, action, 0)
     assert caught.value.status in (400, 422)
     assert Match.objects.get(pk=match.pk).version == 0
@@ -93,7 +94,7 @@ def test_a_finished_match_takes_no_more_moves(start_match):
     moves.resign(match.pk, user)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         moves.submit_move(match.pk, user, action, match.version)
     assert caught.value.code in {"match_not_active", "not_a_player"}
 

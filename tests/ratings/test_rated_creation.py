@@ -3,7 +3,7 @@
 import pytest
 
 from games.actions import lifecycle, moves
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match
 from games.ratings.models import RatingChange
 
@@ -32,7 +32,7 @@ def test_the_form_refuses_a_rated_solo_match(client, player):
 
 
 def test_the_service_refuses_a_rated_solo_match(player):
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         lifecycle.create_match(player, "collar", {"mode": "solo"}, 1, rated=True)
     assert (caught.value.code, caught.value.status) == ("not_ratable", 409)
 

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.actions import moves
+from games.core.errors import ServiceError
 from games.play.changes import ChangeKind, MatchChange
-from games.play.errors import PlayError
 from games.play.models import Match
 from games.ratings import recorder
 from games.ratings.models import PROVISIONAL_GAMES, Rating, RatingChange
@@ -112,14 +112,14 @@ def test_a_finishing_that_is_retried_rates_once(start_match, monkeypatch):
 
     monkeypatch.setattr(moves, "RECORDERS", (*moves.RECORDERS, fails_once))
     leaver = match.seats.get(number=0).user
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         moves.resign(match.pk, leaver)
     assert caught.value.code == "not_recorded"
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
     moves.resign(match.pk, leaver)
     assert RatingChange.objects.filter(match=match).count() == 2
     assert set(Rating.objects.values_list("games", flat=True)) == {1}
-    with pytest.raises(PlayError):
+    with pytest.raises(ServiceError):
         moves.resign(match.pk, leaver)  # finished: nothing more to rate
     assert RatingChange.objects.count() == 2
 

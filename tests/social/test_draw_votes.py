@@ -3,8 +3,9 @@
 import pytest
 
 from games.actions import draws, moves
+from games.core.errors import ServiceError
 from games.engines.records import check_record
-from games.play.errors import PlayError, StaleVersion
+from games.play.errors import StaleVersion
 from games.play.models import Match, Move, Outcome, Seat
 from games.play.records import match_record
 from games.ratings.models import RatingChange
@@ -63,7 +64,7 @@ def test_players_out_rank_below_the_drawn_ones_and_do_not_vote(start_match):
     match = start_match("richelieu", {}, 4)
     moves.resign(match.pk, user_at(match, 1))
     moves.resign(match.pk, user_at(match, 3))
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(match.pk, user_at(match, 1))
     assert (
         caught.value.status == 409
@@ -85,7 +86,7 @@ def test_a_risk_army_conquered_by_the_rules_is_out_of_the_vote(start_match):
     state["status"] = ["active", "active", "eliminated"]
     state["out_order"] = [2]
     Match.objects.filter(pk=match.pk).update(state=state)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(match.pk, user_at(match, 2))
     assert caught.value.code == "not_in_game" and caught.value.status == 409
     vote_all(match, [0, 1])
@@ -135,7 +136,7 @@ def test_a_player_withdraws_their_own_vote_and_a_non_voter_declines_them_all(sta
     ) == [0]
     draws.withdraw_draw(match.pk, user_at(match, 2))  # declines
     assert not Seat.objects.filter(match=match, wants_draw=True).exists()
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.withdraw_draw(match.pk, user_at(match, 0))
     assert caught.value.code == "no_draw_offer" and caught.value.status == 409
 
@@ -146,7 +147,7 @@ def test_voting_again_changes_nothing_and_a_stale_position_is_refused(start_matc
     assert draws.vote_draw(match.pk, user_at(match, 0)) is None
     with pytest.raises(StaleVersion):
         draws.vote_draw(match.pk, user_at(match, 1), expected_version=match.version + 1)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(match.pk, user_at(match, 1), expected_version="soon")
     assert caught.value.status == 400
     assert Seat.objects.filter(match=match, wants_draw=True).count() == 1
@@ -156,15 +157,15 @@ def test_outsiders_solo_players_and_finished_matches_cannot_vote(start_match, ou
     from games.actions import lifecycle
 
     match = start_match("collar")
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(match.pk, outsider)
     assert caught.value.status == 404
     solo = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(solo.pk, player)
     assert caught.value.code == "draw_alone"
     moves.resign(match.pk, user_at(match, 1))
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         draws.vote_draw(match.pk, user_at(match, 0))
     assert caught.value.code == "match_not_active"
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.actions import notes
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, MatchNote
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def test_a_player_keeps_and_replaces_their_notes(start_match, player):
 def test_notes_are_refused_to_anyone_without_a_seat(start_match, outsider):
     match = start_match("collar")
     Match.objects.filter(pk=match.pk).update(visibility=Match.Visibility.OPEN)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         notes.save_note(match, outsider, "mine")
     assert (caught.value.status, caught.value.code) == (403, "not_a_player")
     assert not MatchNote.objects.exists()
@@ -32,7 +32,7 @@ def test_notes_are_refused_to_anyone_without_a_seat(start_match, outsider):
 )
 def test_too_long_or_invisible_characters_are_refused(start_match, player, text, code):
     match = start_match("collar")
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         notes.save_note(match, player, text)
     assert (caught.value.status, caught.value.code) == (400, code)
     assert not MatchNote.objects.exists()

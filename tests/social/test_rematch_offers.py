@@ -3,7 +3,7 @@
 import pytest
 
 from games.actions import lifecycle, moves, rematch
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.play.models import Match, Seat
 
 from .conftest import seats_of
@@ -96,15 +96,15 @@ def test_a_solo_rematch_starts_at_once(player):
 
 def test_only_players_of_a_finished_match_may_offer_one(start_match, finished_match, outsider):
     running = start_match("collar")
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         rematch.offer_rematch(running.pk, running.created_by)
     assert (caught.value.status, caught.value.code) == (409, "match_not_finished")
     old = finished_match("collar")
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         rematch.offer_rematch(old.pk, outsider)
     assert caught.value.status == 404  # a private match: not even seen
     Match.objects.filter(pk=old.pk).update(visibility=Match.Visibility.OPEN)
-    with pytest.raises(PlayError) as caught:
+    with pytest.raises(ServiceError) as caught:
         rematch.offer_rematch(old.pk, outsider)
     assert (caught.value.status, caught.value.code) == (403, "not_a_player")
     assert not Match.objects.filter(rematch_of=old).exists()

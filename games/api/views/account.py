@@ -21,9 +21,9 @@ from games.api.serializers import (
     WebhookInputSerializer,
 )
 from games.api.views.base import ApiView, validated
+from games.core.errors import ServiceError
 from games.notifications.forms import PreferencesForm
 from games.notifications.models import Category, settings_for
-from games.play.errors import PlayError
 
 TAGS = ["account"]
 
@@ -102,7 +102,7 @@ class NotificationPrefs(ApiView):
         form = PreferencesForm(form_data, settings=current)
         if not form.is_valid():
             # Each field was valid (above): together with the settings kept, they conflict.
-            raise PlayError(
+            raise ServiceError(
                 "conflicting_settings",
                 _("These settings do not go together with the ones you keep: see `fields`."),
                 409,
@@ -136,7 +136,7 @@ class Tokens(ApiView):
     )  # fmt: skip
     def post(self, request: Request) -> Response:
         if not isinstance(request.successful_authenticator, SessionAuthentication):
-            raise PlayError(
+            raise ServiceError(
                 "session_required", _("Make tokens from your profile page, logged in."), 403
             )
         data = validated(TokenInputSerializer, request.data)
@@ -160,7 +160,7 @@ class WebhookView(ApiView):
     def get(self, request: Request) -> Response:
         webhook = Webhook.objects.filter(user=request.user).first()
         if webhook is None:
-            raise PlayError("not_found", _("You have no webhook."), 404)
+            raise ServiceError("not_found", _("You have no webhook."), 404)
         return Response(WebhookOut(webhook).data)
 
     @extend_schema(
@@ -181,5 +181,5 @@ class WebhookView(ApiView):
     def delete(self, request: Request) -> Response:
         deleted, _rows = Webhook.objects.filter(user=request.user).delete()
         if not deleted:
-            raise PlayError("not_found", _("You have no webhook."), 404)
+            raise ServiceError("not_found", _("You have no webhook."), 404)
         return Response(status=204)

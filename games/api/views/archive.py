@@ -23,6 +23,7 @@ from games.api.addresses import absolute
 from games.api.answers import IS_BOT, Moment
 from games.api.strict import QueryDateField, QueryIntegerField
 from games.api.views.base import ApiView, paged, validated
+from games.core.errors import ServiceError
 from games.play.archive import (
     PAGE_SIZE,
     ArchiveFilters,
@@ -30,7 +31,6 @@ from games.play.archive import (
     mode_choices,
     mode_label,
 )
-from games.play.errors import PlayError
 from games.play.models import Match, Outcome
 from games.registry import installed_games
 
@@ -138,7 +138,7 @@ def user_named(username: str) -> Any:
         return None
     found = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if found is None:
-        raise PlayError("no_such_player", NO_SUCH_PLAYER, 404)
+        raise ServiceError("no_such_player", NO_SUCH_PLAYER, 404)
     return found
 
 

@@ -17,8 +17,8 @@ from rest_framework.views import APIView
 from games.api import addresses
 from games.api.errors import NOTHING_HERE
 from games.api.strict import QueryIntegerField
+from games.core.errors import ServiceError
 from games.play import errors
-from games.play.errors import PlayError
 from games.play.models import Match, Seat
 
 
@@ -67,7 +67,7 @@ def visible_match(request: Request, pk: int) -> Match:
     """The match if the caller may see it; otherwise the same 404 as a match that does not exist."""
     match = matches_with_seats().visible_to(request.user).filter(pk=pk).first()
     if match is None:
-        raise PlayError(*errors.NOT_FOUND)
+        raise ServiceError(*errors.NOT_FOUND)
     return match
 
 
@@ -98,7 +98,7 @@ class Cursor(CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:
-            raise PlayError(
+            raise ServiceError(
                 "bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404
             ) from None
 

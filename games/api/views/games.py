@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from games.api.answers import GameOut, PingOut
 from games.api.views.base import ApiView
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.registry import installed_games
 
 
@@ -32,7 +32,7 @@ class GameDetail(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         game = installed_games().get(slug)
         if game is None:
-            raise PlayError("not_found", _("There is no such game."), 404)
+            raise ServiceError("not_found", _("There is no such game."), 404)
         return Response(GameOut(game.engine).data)
 
 

@@ -19,7 +19,7 @@ from games.api.addresses import absolute
 from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
 from games.api.strict import QueryBooleanField, QueryIntegerField
 from games.api.views.base import ApiView, validated
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.ratings import tables
 
 TAGS = ["leaderboards"]
@@ -70,7 +70,9 @@ def ranked_page(
         page = paginator.page(number)
     except EmptyPage:
         if number != 1:
-            raise PlayError("bad_page", _("This page is past the end of the table."), 404) from None
+            raise ServiceError(
+                "bad_page", _("This page is past the end of the table."), 404
+            ) from None
         page = paginator.page(1)  # an empty table has one empty page
 
     def link(to: int | None) -> str | None:
@@ -93,7 +95,7 @@ def ranked_page(
 def table_or_404(game: str, mode: str, solo: bool) -> tables.Table:
     table = tables.find_table(game, mode)
     if table is None or table.solo != solo:
-        raise PlayError("not_found", NO_TABLE, 404)
+        raise ServiceError("not_found", NO_TABLE, 404)
     return table
 
 

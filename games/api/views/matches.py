@@ -46,8 +46,9 @@ from games.api.views.base import (
     validated,
     visible_match,
 )
+from games.core.errors import ServiceError
 from games.play import errors
-from games.play.errors import IllegalMove, PlayError
+from games.play.errors import IllegalMove
 from games.play.models import Match, Seat
 from games.social import relations
 
@@ -126,7 +127,7 @@ class MatchDetail(ApiView):
 def own_seat(request: Request, match: Match) -> Seat:
     mine = my_seat(list(match.seats.all()), request.user)
     if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
-        raise PlayError(*errors.NOT_A_PLAYER)
+        raise ServiceError(*errors.NOT_A_PLAYER)
     return mine
 
 
@@ -218,11 +219,11 @@ def _invitation(request: Request, match: Match) -> Seat:
     mine = [s for s in match.seats.all() if s.user_id == request.user.pk]
     seat = next((s for s in mine if s.status == Seat.Status.INVITED), None)
     if seat is None and any(s.status == Seat.Status.DECLINED for s in mine):
-        raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+        raise ServiceError("invitation_closed", _("This invitation is closed."), 409)
     if seat is None and match.created_by_id != request.user.pk and mine:
-        raise PlayError("invitation_closed", _("This invitation is closed."), 409)
+        raise ServiceError("invitation_closed", _("This invitation is closed."), 409)
     if seat is None:
-        raise PlayError("no_invitation", errors.NOT_FOUND[1], 404)
+        raise ServiceError("no_invitation", errors.NOT_FOUND[1], 404)
     return seat
 
 

@@ -23,8 +23,8 @@ from games.api.addresses import absolute
 from games.api.answers import IS_BOT, Moment
 from games.api.views.archive import ArchiveMatchOut, ArchiveSeatOut
 from games.api.views.base import ApiView
+from games.core.errors import ServiceError
 from games.play.archive import mode_label
-from games.play.errors import PlayError
 from games.play.models import Match
 from games.play.profiles import profile_context
 
@@ -125,5 +125,5 @@ class PlayerProfile(ApiView):
     def get(self, request: Request, username: str) -> Response:
         person = User.objects.filter(username=username, is_active=True).first()
         if person is None:
-            raise PlayError("no_such_player", NO_SUCH_PLAYER, 404)
+            raise ServiceError("no_such_player", NO_SUCH_PLAYER, 404)
         return Response(PlayerProfileOut(profile_context(request.user, person)).data)

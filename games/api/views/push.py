@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from games.api.answers import PushSubscriptionOut, PushSubscriptionsOut
 from games.api.serializers import PushSubscriptionInputSerializer
 from games.api.views.base import ApiView, validated
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.push import subscriptions
 from games.push.models import PushSubscription
 
@@ -52,5 +52,5 @@ class PushSubscriptionDetail(ApiView):
     )  # fmt: skip
     def delete(self, request: Request, pk: int) -> Response:
         if not subscriptions.unsubscribe(request.user, pk):
-            raise PlayError("not_found", _("You have no such device."), 404)
+            raise ServiceError("not_found", _("You have no such device."), 404)
         return Response(status=204)

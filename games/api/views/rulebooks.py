@@ -22,7 +22,7 @@ from games.api.answers import (
 )
 from games.api.serializers import SearchSerializer
 from games.api.views.base import ApiView, Cursor, paged, validated
-from games.play.errors import PlayError
+from games.core.errors import ServiceError
 from games.rulebooks.models import MAX_NUMBER, Rulebook
 from games.rulebooks.search import search
 
@@ -30,8 +30,8 @@ TAGS = ["rulebooks"]
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
 
-def _missing(what: Any) -> PlayError:
-    return PlayError("not_found", what, 404)
+def _missing(what: Any) -> ServiceError:
+    return ServiceError("not_found", what, 404)
 
 
 def page_or_404(game: str, language: str) -> Rulebook:

@@ -185,4 +185,3 @@ def margin_reward(state: CollarState) -> list[float]:
     if state.mode != DUEL:
         return win_reward(state)
     return scored(final_worth(state), margin=True)
-
