@@ -189,10 +189,6 @@ def get_game(slug: str) -> Game:
     return installed_games()[slug]
 
 
-def get_engine(slug: str) -> BaseEngine[Any]:
-    return get_game(slug).engine
-
-
 @receiver(setting_changed)
 def _forget_games(setting: str, **kwargs: Any) -> None:
     if setting == "PARTIDA_GAMES":

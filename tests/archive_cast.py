@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from games.actions import lifecycle, moves
+from games.engines.registry import get_engine
 from games.play.models import Match, Seat, seat_outcome
-from games.registry import get_engine
 
 #: Finished matches start here and are one hour apart unless told otherwise.
 EPOCH = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -19,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engines.base import BaseEngine
 from games.engines.records import seed_digest
-from games.registry import get_engine
+from games.registry import get_game
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
@@ -163,7 +163,7 @@ class Match(models.Model):
 
     @property
     def engine(self) -> BaseEngine[Any]:
-        return get_engine(self.game)
+        return get_game(self.game).engine
 
     def engine_state(self) -> Any:
         return self.engine.from_json(self.state or {})

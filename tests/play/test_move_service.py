@@ -6,9 +6,9 @@ import pytest
 
 from games.actions import moves
 from games.core.errors import ServiceError
+from games.engines.registry import get_engine
 from games.play.errors import IllegalMove, StaleVersion
 from games.play.models import Match, Move, Seat
-from games.registry import get_engine
 
 pytestmark = pytest.mark.django_db
 

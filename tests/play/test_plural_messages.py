@@ -4,10 +4,10 @@ import pytest
 from django.utils import translation
 
 from games.engines.base import EngineError, Plural
+from games.engines.registry import get_engine
 from games.play import presenting
 from games.play.errors import engine_message
 from games.play.models import Match
-from games.registry import get_engine
 from games.risk.engine import catalogue as risk_catalogue
 
 NAMES = {0: "Ana", 1: "Bea"}
