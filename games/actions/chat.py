@@ -20,7 +20,7 @@ WINDOW = timedelta(minutes=1)
 
 
 def post_message(match: Match, user: Any, text: str) -> ChatMessage:
-    if not match.seats.filter(user=user, status__in=[Seat.Status.JOINED, Seat.Status.OUT]).exists():
+    if not match.seats.filter(user=user, status__in=Seat.PLAYER_STATUSES).exists():
         raise ServiceError("not_a_player", _("Only the players of this match can write here."), 403)
     text = text.strip()
     if not text:

@@ -34,7 +34,6 @@ from games.push.subscriptions import enabled
 from games.ratings.tables import changes_of
 from games.rulebooks.anchors import section_url
 
-SEEN_SEAT_STATUSES = (Seat.Status.JOINED, Seat.Status.OUT)
 RECENT_DELIVERIES = 20
 
 
@@ -48,19 +47,6 @@ def section_link(game: str, anchor: str | None) -> str:
     """The rulebook section in the active language, on the caller's address ("" if none)."""
     url = section_url(game, anchor)
     return absolute(url) if url else ""
-
-
-def my_seat(seats: Sequence[Seat], user: Any) -> Seat | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return next((s for s in seats if s.user_id == user.pk), None)
-
-
-def viewer_of(seat: Seat | None) -> int | None:
-    """The engine seat whose view the caller gets (``None``: a spectator's view)."""
-    if seat is None or seat.status not in SEEN_SEAT_STATUSES:
-        return None
-    return seat.number
 
 
 def names(seats: Sequence[Seat]) -> dict[int, str]:
@@ -222,7 +208,7 @@ class MatchOut(CallerMixin, serializers.Serializer):
         return list(held) if held is not None else list(match.seats.all())
 
     def mine(self, match: Match) -> Seat | None:
-        return my_seat(self.seats_of(match), self.user)
+        return Seat.of(self.seats_of(match), self.user)
 
     def get_paused(self, match: Match) -> bool:
         return match.paused_remaining is not None
@@ -374,7 +360,7 @@ class MatchDetailOut(MatchOut):
     def get_view(self, match: Match) -> Any:
         if match.state is None:
             return None
-        return match.engine.view(match.engine_state(), viewer_of(self.mine(match)))
+        return match.engine.view(match.engine_state(), Seat.viewer(self.mine(match)))
 
     @extend_schema_field(ResultOut(allow_null=True))
     def get_result(self, match: Match) -> Any:
@@ -404,13 +390,13 @@ class LegalActionsOut(CallerMixin, serializers.Serializer):
         """Asked for twice (``my_turn``, ``actions``), computed once."""
         if "listed" not in self.context:
             seats = list(match.seats.all())
-            mine = my_seat(seats, self.user)
+            mine = Seat.of(seats, self.user)
             found = legal_actions(match, seats, mine.number, mine.is_to_act) if mine else []
             self.context["listed"] = found
         return self.context["listed"]
 
     def get_seat(self, match: Match) -> int:
-        mine = my_seat(list(match.seats.all()), self.user)
+        mine = Seat.of(list(match.seats.all()), self.user)
         assert mine is not None and mine.number is not None  # the view checks the seat
         return mine.number
 
@@ -433,7 +419,7 @@ class MoveResultOut(MatchDetailOut):
         data = super().to_representation(instance)
         if self.context.get("include_actions"):
             seats = self.seats_of(instance)
-            mine = my_seat(seats, self.user)
+            mine = Seat.of(seats, self.user)
             listed = legal_actions(
                 instance, seats, mine.number if mine else None, bool(mine and mine.is_to_act)
             )

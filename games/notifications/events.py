@@ -31,7 +31,6 @@ from games.social.models import PlayerMute
 
 Kind = Notification.Kind
 User = get_user_model()
-PLAYING = (Seat.Status.JOINED, Seat.Status.OUT)
 #: How long the your-turn email waits after a house player that moves at once has moved.
 AT_THE_TABLE = timedelta(minutes=10)
 
@@ -97,7 +96,7 @@ def record_match_change(change: MatchChange) -> None:
     wanted = []
     for seat in change.seats:
         user = seat.user
-        if seat.status not in PLAYING or user is None or not reachable(user):
+        if seat.status not in Seat.PLAYER_STATUSES or user is None or not reachable(user):
             continue
         new_turn = seat.pk in newly
         candidates = _candidates(seat, change.kind, change.actor, new_turn)
@@ -255,7 +254,7 @@ def invited(seat: Seat) -> Notification | None:
 def chat_posted(message: ChatMessage) -> None:
     match = message.match
     readers = (
-        match.seats.filter(status__in=PLAYING, user__isnull=False)
+        match.seats.filter(status__in=Seat.PLAYER_STATUSES, user__isnull=False)
         .exclude(user=message.user_id)
         # A player who muted the author reads nothing of them (checked again when sending).
         .exclude(user__in=PlayerMute.objects.filter(muted=message.user_id).values("muter"))

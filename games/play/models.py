@@ -7,6 +7,7 @@ state after the last move, always rebuildable by replaying the log (``verify_mat
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -231,6 +232,10 @@ class Seat(models.Model):
         DECLINED = "declined", _("Declined")
         OUT = "out", _("Out of the match")
 
+    #: The statuses of a player of the match, in it or out of it: the player sees the match
+    #: from their seat (the invited and those who declined see what spectators see).
+    PLAYER_STATUSES = (Status.JOINED, Status.OUT)
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -282,6 +287,21 @@ class Seat(models.Model):
     def __str__(self) -> str:
         who = self.user or self.invited_email
         return f"{who} in match {self.match_id}"
+
+    @staticmethod
+    def of(seats: Iterable[Seat], user: Any) -> Seat | None:
+        """The seat of ``user`` among a match's ``seats`` (a person has one), if any."""
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s for s in seats if s.user_id == user.pk), None)
+
+    @staticmethod
+    def viewer(seat: Seat | None) -> int | None:
+        """The engine seat whose view the holder of ``seat`` gets; ``None`` for a spectator's
+        view (no seat, or a seat not played: invited or declined)."""
+        if seat is None or seat.status not in Seat.PLAYER_STATUSES:
+            return None
+        return seat.number
 
 
 class Move(models.Model):

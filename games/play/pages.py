@@ -86,8 +86,8 @@ def game_page_context(
     """
     seats = list(match.seats.all())
     user = request.user
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
-    viewer = mine.number if mine and mine.status in (Seat.Status.JOINED, Seat.Status.OUT) else None
+    mine = Seat.of(seats, user)
+    viewer = Seat.viewer(mine)
     names = {s.number: takeover.seat_name(s) for s in seats if s.number is not None and s.user}
     engine = match.engine
     game = get_game(match.game)
@@ -176,7 +176,7 @@ def since_last_visit(
 
     Only for a player of the match; the first visit shows nothing.
     """
-    if seat is None or seat.status not in (Seat.Status.JOINED, Seat.Status.OUT):
+    if Seat.viewer(seat) is None:
         return [], 0
     seen, now = seat.seen_version, match.version
     if seen >= now:

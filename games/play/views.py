@@ -274,7 +274,7 @@ def why_not(request: HttpRequest, pk: int) -> HttpResponse:
     """Why the piece the player tapped on a learn match's board is not lit (``tap``, after the
     keys ``picked``): the hints' line saying so, or 204 when there is nothing to say."""
     found = _match_for(request, pk)
-    seat = next((s for s in found.seats.all() if s.user_id == request.user.pk), None)
+    seat = Seat.of(found.seats.all(), request.user)
     picked, key = request.GET.getlist("picked"), request.GET.get("tap", "")
     playing = seat is not None and seat.status == Seat.Status.JOINED and seat.is_to_act
     if not found.learning or not playing or found.status != Match.Status.ACTIVE:

@@ -25,9 +25,7 @@ from games.api.answers import (
     MoveOut,
     MoveResultOut,
     NoteOut,
-    my_seat,
     section_link,
-    viewer_of,
 )
 from games.api.serializers import (
     ChatInputSerializer,
@@ -125,7 +123,7 @@ class MatchDetail(ApiView):
 
 
 def own_seat(request: Request, match: Match) -> Seat:
-    mine = my_seat(list(match.seats.all()), request.user)
+    mine = Seat.of(list(match.seats.all()), request.user)
     if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
         raise ServiceError(*errors.NOT_A_PLAYER)
     return mine
@@ -169,7 +167,7 @@ class Moves(ApiView):
         context = {
             "match": match,
             "seats": seats,
-            "viewer": viewer_of(my_seat(seats, request.user)),
+            "viewer": Seat.viewer(Seat.of(seats, request.user)),
         }
         return paginator.get_paginated_response(MoveOut(page, many=True, context=context).data)
 
