@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
 
-from games.engines.base import Action, Event, View
+from games.engines.base import TEMPLATE_RANGES, Action, Event, View
 
 Level: TypeAlias = Literal["random", 1, 2, 3]
 #: Every level, weakest first: ``random`` plays a uniformly random legal action; 1 is quick
@@ -65,20 +65,11 @@ def parse_level(value: Any) -> Level:
     raise ValueError(f"unknown level {value!r}: use random, 1, 2 or 3")
 
 
-#: The ranges a legal-action template may carry, as the API documents them (Risk's engine
-#: docstring): the key of the value to send, and the keys of its bounds.
-RANGES = (
-    ("troops", "min", "max"),
-    ("dice", "min_dice", "max_dice"),
-    ("stop_at", "min_stop", "max_stop"),
-)
-
-
 def inside(template: Action, rng: random.Random) -> Action:
     """A uniformly random concrete action inside a template, for a game without a house
     player (one with a policy uses its ``concrete``, which knows the game's constraints)."""
     action = dict(template)
-    for key, low, high in RANGES:
+    for key, low, high in TEMPLATE_RANGES:
         if low in action and high in action:
             action[key] = rng.randint(action.pop(low), action.pop(high))
     if "to_choices" in action:

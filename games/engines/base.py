@@ -47,6 +47,14 @@ SKIP = "timeout_skip"
 DRAW = "agreed_draw"
 SYSTEM_ACTIONS = frozenset({LEAVE, SKIP, DRAW})
 
+#: The ranges a legal action listed as a template may leave open (Risk's, as the API
+#: documents them): the key of the value a concrete action sends, and the keys of its bounds.
+TEMPLATE_RANGES = (
+    ("troops", "min", "max"),
+    ("dice", "min_dice", "max_dice"),
+    ("stop_at", "min_stop", "max_stop"),
+)
+
 
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for translation without translating it (the Django layer does that)."""

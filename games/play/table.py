@@ -19,14 +19,10 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from games.engines.base import TEMPLATE_RANGES
 from games.play import presenting
 from games.registry import get_game
 from games.rulebooks.anchors import action_url
-
-#: A template's ranges: the key a concrete action sends, and the template's keys for it.
-NUMBER_RANGES = (("troops", "min", "max"), ("dice", "min_dice", "max_dice"),
-                 ("stop_at", "min_stop", "max_stop"))  # fmt: skip
-
 
 NUMBER_LABELS = {
     "troops": gettext_lazy("Troops"),
@@ -52,7 +48,7 @@ def params_of(game: str, action: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The values a template leaves to choose, with how to show each."""
     presenter = get_game(game).presenter
     params: list[dict[str, Any]] = []
-    for name, low, high in NUMBER_RANGES:
+    for name, low, high in TEMPLATE_RANGES:
         if low in action:
             params.append({
                 "name": name, "kind": "number", "label": number_label(name),
