@@ -142,17 +142,26 @@ class Game:
     def ranking(self, slug: str) -> Ranking | None:
         return next((ranking for ranking in self.rankings if ranking.slug == slug), None)
 
-    def option_sets(self) -> list[dict[str, Any]]:
-        """Every combination of the choice options (normalised), for player counts."""
-        choices = [spec for spec in self.engine.options_schema if spec.kind == "choice"]
-        sets = []
-        for values in product(*(spec.allowed() for spec in choices)):
-            options = {spec.name: value for spec, value in zip(choices, values, strict=True)}
+    def option_combinations(
+        self, every_box: bool = False
+    ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Every combination of options the engine accepts, as chosen and as normalised: each
+        value of every choice option, and with ``every_box`` both values of every box too
+        (otherwise each box keeps its default). The one place that asks which options go
+        together; the form, the API's game list and its schema all read it."""
+        specs = [s for s in self.engine.options_schema if s.kind == "choice" or every_box]
+        combinations = []
+        for values in product(*(spec.allowed() for spec in specs)):
+            chosen = {spec.name: value for spec, value in zip(specs, values, strict=True)}
             try:
-                sets.append(self.engine.normalise_options(options))
+                combinations.append((chosen, self.engine.normalise_options(chosen)))
             except EngineError:  # a combination the engine refuses
                 continue
-        return sets
+        return combinations
+
+    def option_sets(self, every_box: bool = False) -> list[dict[str, Any]]:
+        """The normalised options of ``option_combinations``."""
+        return [options for _, options in self.option_combinations(every_box)]
 
     def modes(self) -> tuple[tuple[str, str], ...]:
         """The game's modes as (value, label in the active language); none for a game with one."""

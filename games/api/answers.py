@@ -32,6 +32,7 @@ from games.play import presenting
 from games.play.models import Match, Seat
 from games.push.subscriptions import enabled
 from games.ratings.tables import changes_of
+from games.registry import get_game
 from games.rulebooks.anchors import section_url
 
 RECENT_DELIVERIES = 20
@@ -114,16 +115,7 @@ class GameOut(serializers.Serializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_player_counts(self, engine: BaseEngine[Any]) -> list[int]:
-        choices = [spec for spec in engine.options_schema if spec.kind == "choice"]
-        counts: set[int] = set()
-        for spec in choices or [None]:
-            for value in spec.allowed() if spec else [None]:
-                options = {spec.name: value} if spec else {}
-                try:
-                    counts |= set(engine.player_counts(engine.normalise_options(options)))
-                except Exception:  # noqa: BLE001 - an option combination the engine refuses
-                    continue
-        return sorted(counts)
+        return list(get_game(engine.slug).player_counts)
 
     @extend_schema_field(OptionOut(many=True))
     def get_options(self, engine: BaseEngine[Any]) -> Any:

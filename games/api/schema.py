@@ -8,7 +8,6 @@ names its own extra ones (``409``, ``422``…) in ``error_statuses``.
 from __future__ import annotations
 
 import re
-from itertools import product
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
@@ -68,15 +67,10 @@ def match_variants() -> list[dict[str, Any]]:
     for slug, game in sorted(installed_games().items()):
         engine = game.engine
         specs = list(engine.options_schema)
-        choices = [spec.allowed() if spec.kind == "choice" else (False, True) for spec in specs]
-        combos: list[tuple[dict[str, list[Any]], tuple[int, ...]]] = []
-        for values in product(*choices):
-            options = {spec.name: value for spec, value in zip(specs, values, strict=True)}
-            try:
-                counts = tuple(engine.player_counts(engine.normalise_options(options)))
-            except Exception:  # noqa: BLE001 - a combination the engine refuses
-                continue
-            combos.append(({name: [value] for name, value in options.items()}, counts))
+        combos = [
+            ({name: [value] for name, value in chosen.items()}, engine.player_counts(options))
+            for chosen, options in game.option_combinations(every_box=True)
+        ]
         for options, counts in _merged(combos):
             properties = {
                 spec.name: {"type": "boolean" if spec.kind == "bool" else "string",

@@ -20,11 +20,11 @@ from games.actions.lifecycle import (
 )
 from games.actions.notes import validate_note
 from games.core.text import TextField, normalise_text, validate_single_line
-from games.engines.base import BaseEngine
+from games.engines.base import BaseEngine, EngineError
 from games.house.accounts import LEVEL_NAMES
 from games.play.archive import ArchiveFilters, mode_choices
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote, Outcome
-from games.registry import installed_games
+from games.registry import get_game, installed_games
 from games.rulebooks.anchors import section_url
 
 
@@ -139,7 +139,7 @@ class MatchForm(forms.Form):
         self.fields["days_per_move"].choices = [
             (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
         ]
-        counts = sorted({n for o in self._option_sets() for n in engine.player_counts(o)})
+        counts = list(get_game(engine.slug).player_counts)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["bots"].choices = [(n, str(n)) for n in range(max(counts))]
         self.fields["bots_fill_after"].choices = [(0, _("Never"))] + [
@@ -174,21 +174,6 @@ class MatchForm(forms.Form):
             self.fields[name] = field
             self.option_fields.append(name)
 
-    def _option_sets(self, every_box: bool = False) -> list[dict[str, Any]]:
-        """Every combination of choice options (and of the boxes too with ``every_box``) the
-        engine accepts, to list every possible number of players."""
-        sets: list[dict[str, Any]] = [{}]
-        for spec in self.engine.options_schema:
-            values = spec.allowed() if spec.kind == "choice" or every_box else (spec.default,)
-            sets = [{**s, spec.name: v} for s in sets for v in values]
-        valid = []
-        for options in sets:
-            try:
-                valid.append(self.engine.normalise_options(options))
-            except Exception:
-                continue
-        return valid
-
     def player_counts(self) -> list[dict[str, Any]]:
         """For the page's script (``static/play/create.js``): each combination of the game's
         options, as the form's fields send it, with the numbers of players it allows, so that
@@ -201,7 +186,7 @@ class MatchForm(forms.Form):
                 },
                 "players": list(self.engine.player_counts(options)),
             }
-            for options in self._option_sets(every_box=True)
+            for options in get_game(self.engine.slug).option_sets(every_box=True)
         ]
 
     def option_boundfields(self) -> list[forms.BoundField]:
@@ -243,7 +228,7 @@ class MatchForm(forms.Form):
             return data
         try:
             options = self.engine.normalise_options(self.options())
-        except Exception:
+        except EngineError:
             raise forms.ValidationError(_("These options do not go together.")) from None
         counts = self.engine.player_counts(options)
         if data.get("players") not in counts:
