@@ -3,7 +3,7 @@
 A game package (``games/richelieu/`` for instance) holds everything of one game: its pure
 rules (``engine/``), what the site shows of it (``presenter.py``), its board templates
 (``templates/<slug>/``) and static files, its rulebook texts (``rulebook/<language>.md``) and the
-shapes of its JSON (``shapes.py``). Its ``game.py`` describes it with one ``Game`` value named
+schemas of its JSON (``schemas.py``). Its ``game.py`` describes it with one ``Game`` value named
 ``GAME``. The home page, the lobby and new-match forms, the rules wiki and the API list the
 games from here, so adding a game is adding its package to the setting (and to
 ``INSTALLED_APPS``, which the settings derive from it).
@@ -29,13 +29,13 @@ from games.engines.base import BaseEngine, EngineError
 if TYPE_CHECKING:
     from django import forms
 
-    from games.play.presenting import Presenter
+    from games.play.narration import Presenter
 
 
 @dataclass(frozen=True)
-class Shapes:
+class GameSchemas:
     """JSON Schemas of what the API answers and takes about one game (draft 2020-12, as
-    OpenAPI 3.1 takes them; ``games.shapes`` has the building blocks).
+    OpenAPI 3.1 takes them; ``games.json_schema`` has the building blocks).
 
     ``view``: the engine's view of a match, for a seat and for a spectator. ``actions``: by
     action type, one action as ``apply`` takes it. ``legal_actions``: by action type, an entry
@@ -85,7 +85,7 @@ class Game:
     presenter: Presenter
     #: One or two sentences for the home page (a lazy translation).
     blurb: str
-    shapes: Shapes
+    schemas: GameSchemas
     #: A form class for the match options, when the generic one built from the engine's
     #: ``options_schema`` is not enough.
     option_form: type[forms.Form] | None = None

@@ -28,7 +28,7 @@ from games.api.addresses import absolute
 from games.api.models import Webhook
 from games.api.serializers import GameShapeField
 from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
-from games.play import presenting
+from games.play import narration
 from games.play.models import Match, Seat
 from games.push.subscriptions import enabled
 from games.ratings.tables import changes_of
@@ -62,7 +62,7 @@ def legal_actions(
         return []
     shown = names(seats)
     return [
-        {"action": action, "label": presenting.describe_action(match.game, action, shown)}
+        {"action": action, "label": narration.describe_action(match.game, action, shown)}
         for action in match.engine.legal_actions(match.engine_state(), seat_number)
     ]
 
@@ -270,7 +270,7 @@ class ResultOut(serializers.Serializer):
                 [
                     {
                         **line,
-                        "label": presenting.render_message(
+                        "label": narration.render_message(
                             game, line.get("label", ""), line.get("params", {}), shown
                         ),
                     }
@@ -508,8 +508,8 @@ class MoveOut(serializers.Serializer):
         events = []
         for event in move.events:
             seen = redact_event(event, self.context["viewer"], reveal_all=self.reveal)
-            text = presenting.render_message(
-                game, presenting.event_message(game, seen["code"]), seen["params"], self.shown
+            text = narration.render_message(
+                game, narration.event_message(game, seen["code"]), seen["params"], self.shown
             )
             events.append({"code": seen["code"], "params": seen["params"], "text": text})
         return EventOut(events, many=True).data

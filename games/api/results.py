@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.play import presenting
+from games.play import narration
 from games.play.models import Match
 
 
@@ -19,7 +19,7 @@ def readable_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | 
         seat: [
             {
                 **line,
-                "label": presenting.render_message(
+                "label": narration.render_message(
                     match.game, line.get("label", ""), line.get("params", {}), names
                 ),
             }

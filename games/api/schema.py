@@ -15,8 +15,8 @@ from drf_spectacular.openapi import AutoSchema
 
 from games.api.errors import DESCRIPTIONS, ErrorSerializer
 from games.engines.base import DRAW, LEAVE, SKIP
+from games.json_schema import array, enum, obj
 from games.registry import installed_games
-from games.shapes import array, enum, obj
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -158,9 +158,9 @@ def game_shapes() -> dict[str, dict[str, Any]]:
     ``RichelieuLegalAction``…), and ``SystemAction``."""
     found: dict[str, dict[str, Any]] = {"SystemAction": SYSTEM_ACTION}
     for slug, game in installed_games().items():
-        found[f"{slug.title()}View"] = dict(game.shapes.view)
-        found[f"{slug.title()}Action"] = game.shapes.action
-        found[f"{slug.title()}LegalAction"] = game.shapes.legal_action
+        found[f"{slug.title()}View"] = dict(game.schemas.view)
+        found[f"{slug.title()}Action"] = game.schemas.action
+        found[f"{slug.title()}LegalAction"] = game.schemas.legal_action
     return found
 
 

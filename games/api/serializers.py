@@ -180,7 +180,7 @@ class GameShapeField(serializers.DictField):
     """A value whose shape is the match's game's: ``shape`` is "view", "action" (as ``apply``
     takes it), "legal_action" (as ``legal_actions`` lists it) or "logged_action" (an action or
     one the site records: a resignation, a time-out). ``games.api.schema`` types it per game
-    from each game package's ``shapes``."""
+    from each game package's ``schemas``."""
 
     def __init__(self, shape: str, **kwargs: Any) -> None:
         self.shape = shape

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.collar import shapes
+from games.collar import schemas
 from games.collar.engine import ENGINE
 from games.collar.engine.state import DUEL, SOLO
 from games.collar.presenter import CollarPresenter
@@ -30,7 +30,7 @@ GAME = Game(
         "Choose the cards of a necklace whose gems fulfil the duchess's wishes. Play against a "
         "friend or alone, with the rainbow stones and the gold of the court."
     ),
-    shapes=shapes.SHAPES,
+    schemas=schemas.SCHEMAS,
     mode_option="mode",
     rankings=RANKINGS,
     ranking_of=ranking_of,

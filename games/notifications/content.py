@@ -19,7 +19,7 @@ from games.notifications.models import Notification
 from games.play import takeover
 from games.play.invitations import invitation_token
 from games.play.models import ChatMessage, Match, Seat, Vacation
-from games.play.presenting import render_log, render_result
+from games.play.narration import render_log, render_result
 from games.ratings.tables import change_of
 
 Kind = Notification.Kind

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
-from games.play.presenting import format_params, translate
+from games.play.narration import format_params, translate
 from games.registry import installed_games
 
 

@@ -214,7 +214,7 @@ def _guesses(
                 guess for guess in _retargeted(action, picks[at], key)
                 if _picks(presenter, guess)[: at + 1] == [*picked, key]
             ]  # fmt: skip
-    for kind, shape in get_game(game).shapes.actions.items():
+    for kind, shape in get_game(game).schemas.actions.items():
         found += [
             guess for guess in _filled(kind, shape, [*picked, key])
             if _picks(presenter, guess) == [*picked, key]

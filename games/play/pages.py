@@ -23,9 +23,9 @@ from django.http import HttpRequest, QueryDict
 from games.core import safejson
 from games.core.errors import ServiceError
 from games.engines.base import redact_event
-from games.play import errors, learning, presenting, table, takeover
+from games.play import errors, learning, narration, table, takeover
 from games.play.models import ChatMessage, Match, Move, Seat
-from games.play.presenting import render_log, render_result
+from games.play.narration import render_log, render_result
 from games.ratings.tables import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import phase_url, section_url
@@ -107,7 +107,7 @@ def game_page_context(
             actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
         if seen:
             marks = table.last_move_marks(match.game, seen[-1])
-    board = game.presenter.board_context(view, presenting.language()) if view is not None else {}
+    board = game.presenter.board_context(view, narration.language()) if view is not None else {}
     to_act = [s for s in seats if s.is_to_act]
     context = {
         **board,
@@ -123,7 +123,7 @@ def game_page_context(
         #: The seats the rules have put out (a conquered Risk army): public, unlike the state.
         "seats_out": out,
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
-        "phase": presenting.phase_name(match.game, view.get("phase")) if view else "",
+        "phase": narration.phase_name(match.game, view.get("phase")) if view else "",
         "phase_url": phase_url(match.game, view.get("phase")) if view else "",
         "actions": actions,
         "marks": marks,

@@ -20,7 +20,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy
 
 from games.engines.base import TEMPLATE_RANGES
-from games.play import presenting
+from games.play import narration
 from games.registry import get_game
 from games.rulebooks.anchors import action_url
 
@@ -61,7 +61,7 @@ def params_of(game: str, action: Mapping[str, Any]) -> list[dict[str, Any]]:
             "name": "cards", "kind": "subset", "label": gettext("Cards"),
             "options": [
                 {"value": card, "pick": presenter.card_pick(card),
-                 "label": presenting.noun(game, "card", card)}
+                 "label": narration.noun(game, "card", card)}
                 for card in action["choose_from"]
             ],
         })  # fmt: skip
@@ -73,7 +73,7 @@ def table_actions(
 ) -> list[dict[str, Any]]:
     """The reader's legal actions as the table's script takes them."""
     presenter = get_game(game).presenter
-    lang = presenting.language()
+    lang = narration.language()
     found = []
     for template in legal:
         for action in split_choices(template):

@@ -33,6 +33,7 @@ from games.play.access import HiddenMatch, match_page, player_in_match
 from games.play.errors import StaleVersion
 from games.play.forms import ChatForm, InviteForm, MatchForm, NoteForm
 from games.play.models import Match, Seat
+from games.play.narration import render_log
 from games.play.pages import (
     LOG_LENGTH,
     concrete_action,
@@ -40,7 +41,6 @@ from games.play.pages import (
     recent_chat,
     since_last_visit,
 )
-from games.play.presenting import render_log
 from games.registry import installed_games
 from games.rulebooks.anchors import section_url
 from games.social import relations

@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
-from games.richelieu import shapes
+from games.richelieu import schemas
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.presenter import RichelieuPresenter
@@ -34,7 +34,7 @@ GAME = Game(
         "Collect the cards of the French regions from the ends of four rows, claim cards with "
         "your markers and win the majorities. Two published rule sets and a short variant."
     ),
-    shapes=shapes.SHAPES,
+    schemas=schemas.SCHEMAS,
     mode_option="ruleset",
     rankings=RANKINGS,
     ranking_of=ranking_of,

@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
-from games.risk import shapes
+from games.risk import schemas
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import INTRO, TWO_PLAYER
 from games.risk.presenter import RiskPresenter
@@ -33,7 +33,7 @@ GAME = Game(
         "The 2010 edition: the introductory game with its cease-fire card, the classic game of "
         "world conquest, and the two-player game against neutral armies."
     ),
-    shapes=shapes.SHAPES,
+    schemas=schemas.SCHEMAS,
     mode_option="mode",
     rankings=RANKINGS,
     ranking_of=ranking_of,

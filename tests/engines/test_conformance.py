@@ -9,7 +9,7 @@ hidden from it is dealt differently; a full state sampled from a seat's view (``
 the house players' sampler) shows that seat the same view and the same legal actions, and
 plays on to the end; the views are JSON; and at the end the result adds up and the seed plus
 the log replay the very same state. Every view, every listed and every
-applied action and the result match the game's JSON Schemas (``shapes.py``), and every phase
+applied action and the result match the game's JSON Schemas (``schemas.py``), and every phase
 a view shows has a name.
 """
 
@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from games.engines.base import BaseEngine, EngineError, Event, redact_event
-from games.registry import Shapes, installed_games
+from games.registry import GameSchemas, installed_games
 
 #: Past this many actions the players still in leave one by one, which must end any game.
 MAX_STEPS = 1500
@@ -42,7 +42,7 @@ GARBAGE: list[Any] = [None, -1, 10**9, "zz-not-an-id", [], {}, True, 2.5]
 class Schemas:
     """Validators for one game's shapes; ``check`` fails with the first error's path."""
 
-    def __init__(self, shapes: Shapes) -> None:
+    def __init__(self, shapes: GameSchemas) -> None:
         def validator(schema: Any) -> Draft202012Validator:
             Draft202012Validator.check_schema(schema)
             return Draft202012Validator(schema)
@@ -167,7 +167,7 @@ def check_garbage(
 @cache
 def schemas_of(slug: str) -> Schemas:
     """The checked validators of a game's shapes, built once per game."""
-    return Schemas(installed_games()[slug].shapes)
+    return Schemas(installed_games()[slug].schemas)
 
 
 def check_shapes(

@@ -21,7 +21,7 @@ from games.bots.base import inside
 from games.core.errors import ServiceError
 from games.engines.base import EngineError, redact_event
 from games.house.accounts import house_player
-from games.play import learning, presenting
+from games.play import learning, narration
 from games.play.models import Match
 from games.play.table import split_choices
 from games.rulebooks.anchors import section_url
@@ -137,7 +137,7 @@ def test_the_hints_say_what_the_phase_means_and_link_its_section(
     assert str(learning.PHASE_HINTS[game][phase]) in hints
     url = section_url(game, match.engine.phase_sections[phase])
     assert url and f'href="{url}"' in hints
-    assert presenting.phase_name(game, phase) in hints
+    assert narration.phase_name(game, phase) in hints
 
 
 def test_the_hints_are_in_the_readers_language(client, player):
@@ -181,12 +181,12 @@ def test_after_the_bots_move_the_hints_say_what_it_did(client, player, game):
     count = len(latest_first[:mine])
     assert re.search(rf"The bot played {count} moves?", hints)
     names = {s.number: s.user.public_name for s in match.seats.all()}
-    latest = presenting.render_log(match, [bot_moves[-1]], person_seat(match), names)[0]
+    latest = narration.render_log(match, [bot_moves[-1]], person_seat(match), names)[0]
     assert " ".join(latest["lines"]) in hints and house_player(game, 1).public_name in hints
 
     # A turn longer than the page's log (Risk's) is counted whole all the same.
     shown = bot_moves[-1:]
-    rendered = presenting.render_log(match, shown, person_seat(match), names)
+    rendered = narration.render_log(match, shown, person_seat(match), names)
     seats = list(match.seats.all())
     assert learning.bot_lines(match, shown, rendered, seats, person_seat(match))[1] == count
 
@@ -223,7 +223,7 @@ def test_the_hints_never_show_the_bots_hand(client, player):
     assert "Collar Bot 1" in hints
     for card in hidden:
         assert card not in hints
-        assert presenting.noun("collar", "card", card) not in hints
+        assert narration.noun("collar", "card", card) not in hints
 
 
 PICK = re.compile(r'data-pick="([^"]+)"')

@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from games.play import forced
 from games.play.models import Match, Move
-from games.play.presenting import automatic_line
+from games.play.narration import automatic_line
 from games.play.records import match_log, replay_match
 
 from .conftest import emails_to, html_of

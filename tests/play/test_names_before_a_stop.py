@@ -14,7 +14,7 @@ import pytest
 from django.utils import translation
 
 from games.actions import moves
-from games.play import presenting
+from games.play import narration
 from games.registry import installed_games
 from tests.notifications.conftest import concrete
 
@@ -26,7 +26,7 @@ DOUBLED = re.compile(r"Who\.\.")
 LANGUAGES = ("en", "es", "it")
 #: The placeholders that hold a person's name (or a list of names, which ends with one).
 NAME_KEYS = {
-    *presenting.SEAT_KEYS,
+    *narration.SEAT_KEYS,
     "name",
     "opponents",
     "who",
@@ -97,11 +97,11 @@ def test_every_event_that_names_a_player_writes_the_name_once(language):
         for message in game.engine.event_messages.values():
             texts = [message.singular, message.plural] if hasattr(message, "plural") else [message]
             names = {key for text in texts for key in fields(str(text))}
-            if not names & presenting.SEAT_KEYS:
+            if not names & narration.SEAT_KEYS:
                 continue
-            params = {key: 0 if key in presenting.SEAT_KEYS else 2 for key in names}
+            params = {key: 0 if key in narration.SEAT_KEYS else 2 for key in names}
             with translation.override(language):
-                text = presenting.render_message(slug, message, params, {0: NAME})
+                text = narration.render_message(slug, message, params, {0: NAME})
             assert NAME in text and not DOUBLED.search(text), text
             rendered += 1
     assert rendered > 20

@@ -5,7 +5,7 @@ from django.utils import translation
 
 from games.engines.base import EngineError, Plural
 from games.engines.registry import get_engine
-from games.play import presenting
+from games.play import narration
 from games.play.errors import engine_message
 from games.play.models import Match
 from games.risk.engine import catalogue as risk_catalogue
@@ -15,7 +15,7 @@ NAMES = {0: "Ana", 1: "Bea"}
 
 def event(game, code, **params):
     message = get_engine(game).event_messages[code]
-    return presenting.render_message(game, message, params, NAMES)
+    return narration.render_message(game, message, params, NAMES)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_a_stored_score_line_is_rendered_with_the_form_its_count_needs(language,
     result = {"winners": [0], "ranking": [[0]], "totals": {"0": 10}, "breakdown": {"0": lines}}
     match = Match(game="richelieu", result=result)
     with translation.override(language):
-        rendered = presenting.render_result(match, NAMES)
+        rendered = narration.render_result(match, NAMES)
     assert [line["text"] for line in rendered["rows"][0]["lines"]] == [one, two]
 
 

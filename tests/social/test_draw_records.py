@@ -33,7 +33,7 @@ def test_an_agreed_draw_has_the_games_result_shape_and_replays(game, options, pl
     still_in = list(range(players - 1))
     assert list(result.winners) == still_in
     assert [list(g) for g in result.ranking] == [still_in, [players - 1]]
-    shape = installed_games()[game].shapes.result
+    shape = installed_games()[game].schemas.result
     assert Draft202012Validator(shape).is_valid(result.as_dict())
     if players == 2:
         return  # one player left: the game itself is over, no draw to agree

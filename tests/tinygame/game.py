@@ -1,5 +1,5 @@
-from games.registry import Game, Shapes
-from games.shapes import array, obj, result
+from games.json_schema import array, obj, result
+from games.registry import Game, GameSchemas
 from tests.tinygame.engine import ENGINE
 from tests.tinygame.presenter import TinyPresenter
 
@@ -8,7 +8,7 @@ GAME = Game(
     engine=ENGINE,
     presenter=TinyPresenter(ENGINE),
     blurb="Add one or two; whoever reaches ten wins.",
-    shapes=Shapes(
+    schemas=GameSchemas(
         view=obj(
             {
                 "count": {"type": "integer"},

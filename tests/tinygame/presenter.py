@@ -1,7 +1,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.play.presenting import Presenter
+from games.play.narration import Presenter
 
 
 class TinyPresenter(Presenter):

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from games.play import presenting
+from games.play import narration
 from games.play.archive import mode_label as label
 
 register = template.Library()
@@ -21,13 +21,13 @@ register = template.Library()
 @register.simple_tag
 def noun(game: str, key: str, value: Any) -> str:
     """The name of a game noun (region, gem, territory, card) in the active language."""
-    return presenting.noun(game, key, value)
+    return narration.noun(game, key, value)
 
 
 @register.simple_tag
 def phase_name(game: str, phase: str) -> str:
     """The name of a phase of the game (``view.phase``) in the active language."""
-    return presenting.phase_name(game, phase)
+    return narration.phase_name(game, phase)
 
 
 @register.filter

@@ -1,9 +1,9 @@
-"""Build ``risk_map.json``, the drawable Risk board, from the engine's data and ``shapes``.
+"""Build ``risk_map.json``, the drawable Risk board, from the engine's data and ``polygons``.
 
     python -m games.risk.artwork.make_map                      # rewrite risk_map.json
     python -m games.risk.artwork.make_map --preview out.svg    # and draw a preview SVG
 
-Each land mass in ``shapes.LAND`` is shared out among its territories as power cells around
+Each land mass in ``polygons.LAND`` is shared out among its territories as power cells around
 their seeds, so every continent is tiled exactly by its territories and continents stay
 apart, separated by sea. The script stops with a message when the drawing would mislead a
 player: a land connection with neither a shared border nor a drawn link, two territories
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games.risk.artwork import geometry as geo
-from games.risk.artwork import shapes
+from games.risk.artwork import polygons
 from games.risk.artwork.geometry import Point, Polygon
 from games.risk.artwork.preview import preview_svg
 from games.risk.engine.data import DATA_FILE
@@ -64,11 +64,11 @@ def load_board() -> dict[str, Any]:
 def build_cells(board: dict[str, Any], problems: list[str]) -> dict[str, Cell]:
     """Every territory's cell, cut from its land mass, with its label point and radius."""
     continent_of = {t["id"]: t["continent"] for t in board["territories"]}
-    placed = [tid for land in shapes.LAND for tid in land.territories]
-    if sorted(placed) != sorted(continent_of) or set(shapes.SEEDS) != set(continent_of):
-        raise MapError(["shapes.LAND and shapes.SEEDS must place each territory exactly once"])
+    placed = [tid for land in polygons.LAND for tid in land.territories]
+    if sorted(placed) != sorted(continent_of) or set(polygons.SEEDS) != set(continent_of):
+        raise MapError(["polygons.LAND and polygons.SEEDS must place each territory exactly once"])
     cells: dict[str, Cell] = {}
-    for land in shapes.LAND:
+    for land in polygons.LAND:
         if any(continent_of[tid] != land.continent for tid in land.territories):
             raise MapError([f"a land mass of {land.continent} holds another continent's land"])
         for tid, polygon in cut_land(land, problems).items():
@@ -82,12 +82,12 @@ def build_cells(board: dict[str, Any], problems: list[str]) -> dict[str, Cell]:
     return cells
 
 
-def cut_land(land: shapes.LandMass, problems: list[str]) -> dict[str, Polygon]:
+def cut_land(land: polygons.LandMass, problems: list[str]) -> dict[str, Polygon]:
     """The land mass shared out among its territories' seeds (power cells), one piece each."""
     owners = [
         (tid, seed)
         for tid in land.territories
-        for seed in (shapes.SEEDS[tid], *shapes.EXTRA_SEEDS.get(tid, ()))
+        for seed in (polygons.SEEDS[tid], *polygons.EXTRA_SEEDS.get(tid, ()))
     ]
     points = [(seed.x, seed.y) for _, seed in owners]
     weights = [seed.weight for _, seed in owners]
@@ -179,7 +179,7 @@ def build_links(
 
 def link_line(first: Cell, second: Cell) -> list[Point]:
     """From coast to coast: the authored route, or straight across the middle of the strait."""
-    route = shapes.LINK_ROUTES.get((first.id, second.id))
+    route = polygons.LINK_ROUTES.get((first.id, second.id))
     if route is not None:
         return list(route)
     start, end = geo.facing_points(first.polygon, second.polygon)
@@ -211,7 +211,7 @@ def wrap_stubs(first: Cell, second: Cell) -> list[list[Point]]:
     east_start = (east_tip[0] - LINK_OVERHANG, east_tip[1])
     stubs = [
         [west_start, (0.0, west_tip[1])],
-        [east_start, (float(shapes.VIEW_WIDTH), east_tip[1])],
+        [east_start, (float(polygons.VIEW_WIDTH), east_tip[1])],
     ]
     # The stubs run in the order of the engine's connection (first territory first).
     return stubs if west is first else stubs[::-1]
@@ -284,16 +284,16 @@ def build_map(problems: list[str] | None = None) -> dict[str, Any]:
                 "d": path_of(cell.polygon),
                 "label": {"x": cell.label[0], "y": cell.label[1]},
                 "radius": cell.radius,
-                "short": dict(zip(LANGUAGES, shapes.SHORT_NAMES[cell.id], strict=True)),
+                "short": dict(zip(LANGUAGES, polygons.SHORT_NAMES[cell.id], strict=True)),
             }
         )
     continents = []
     for continent in board["continents"]:
         cid = continent["id"]
-        (x, y), anchor = shapes.CONTINENT_LABELS[cid]
-        turned_x, turned_y = shapes.CONTINENT_LABELS_TURNED[cid]
-        light = shapes.CONTINENT_FILLS[cid]
-        outline = "".join(path_of(land.outline) for land in shapes.LAND if land.continent == cid)
+        (x, y), anchor = polygons.CONTINENT_LABELS[cid]
+        turned_x, turned_y = polygons.CONTINENT_LABELS_TURNED[cid]
+        light = polygons.CONTINENT_FILLS[cid]
+        outline = "".join(path_of(land.outline) for land in polygons.LAND if land.continent == cid)
         continents.append(
             {
                 "id": cid,
@@ -311,10 +311,10 @@ def build_map(problems: list[str] | None = None) -> dict[str, Any]:
     return {
         "note": (
             "Generated by games/risk/artwork/make_map.py from games/risk/engine/risk_board.json"
-            " and the shapes in games/risk/artwork/shapes.py; do not edit by hand. Fills:"
+            " and the shapes in games/risk/artwork/polygons.py; do not edit by hand. Fills:"
             " Paul Tol's light scheme (black text) and darker shades of it (white text)."
         ),
-        "view_box": [0, 0, shapes.VIEW_WIDTH, shapes.VIEW_HEIGHT],
+        "view_box": [0, 0, polygons.VIEW_WIDTH, polygons.VIEW_HEIGHT],
         "min_label_radius": min(cell.radius for cell in cells.values()),
         "text": {"light": "#000000", "dark": "#FFFFFF"},
         "continents": continents,

@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
-from games.play.presenting import noun
+from games.play.narration import noun
 
 register = template.Library()
 

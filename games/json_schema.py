@@ -1,4 +1,4 @@
-"""Building blocks for the JSON Schemas of each game's ``shapes.py`` (see ``games.registry``).
+"""Building blocks for the JSON Schemas of each game's ``schemas.py`` (see ``games.registry``).
 
 The schemas are plain JSON Schema, the draft 2020-12 subset that OpenAPI 3.1 takes as it is:
 ``type`` (a list where ``null`` is allowed), ``properties``, ``required``,

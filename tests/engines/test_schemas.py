@@ -1,4 +1,4 @@
-"""The JSON Schemas of each game (``shapes.py``) describe its data closely enough to catch a
+"""The JSON Schemas of each game (``schemas.py``) describe its data closely enough to catch a
 change: a view with a field they do not name, or an action with a value the game has not."""
 
 import pytest
@@ -18,7 +18,7 @@ def fresh(slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_schemas_are_valid_json_schema(slug):
-    shapes = installed_games()[slug].shapes
+    shapes = installed_games()[slug].schemas
     for schema in [shapes.view, shapes.result, shapes.action, shapes.legal_action]:
         Draft202012Validator.check_schema(schema)
 
@@ -26,7 +26,7 @@ def test_the_schemas_are_valid_json_schema(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_view_with_a_field_the_schema_does_not_name_is_refused(slug):
     engine, state = fresh(slug)
-    view = installed_games()[slug].shapes.view
+    view = installed_games()[slug].schemas.view
     assert Draft202012Validator(view).is_valid(engine.view(state, 0))
     assert not Draft202012Validator(view).is_valid({**engine.view(state, 0), "secret": 1})
 
@@ -34,7 +34,7 @@ def test_a_view_with_a_field_the_schema_does_not_name_is_refused(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_an_action_naming_something_the_game_has_not_is_refused(slug):
     engine, state = fresh(slug)
-    shapes = installed_games()[slug].shapes
+    shapes = installed_games()[slug].schemas
     seat = engine.to_act(state)[0]
     legal = engine.legal_actions(state, seat)
     offered = next((a for a in legal if any(isinstance(v, str) for v in a.values())), legal[0])

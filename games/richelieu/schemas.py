@@ -1,10 +1,6 @@
-"""The JSON shapes of Richelieu in the API: its view, actions and result."""
+"""The JSON Schemas of Richelieu in the API: its view, actions and result."""
 
-from games.registry import Shapes
-from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER, PHASES, SCORE_LABELS, SECTIONS
-from games.richelieu.engine.data import CARD_IDS, COMPONENTS, DISC_IDS, LANGUAGES
-from games.richelieu.engine.state import END_REASONS
-from games.shapes import (
+from games.json_schema import (
     BOOLEAN,
     COUNT,
     SEAT,
@@ -18,6 +14,10 @@ from games.shapes import (
     obj,
     result,
 )
+from games.registry import GameSchemas
+from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER, PHASES, SCORE_LABELS, SECTIONS
+from games.richelieu.engine.data import CARD_IDS, COMPONENTS, DISC_IDS, LANGUAGES
+from games.richelieu.engine.state import END_REASONS
 
 CARD_ID = enum(CARD_IDS)
 DISC_ID = enum(DISC_IDS)
@@ -122,4 +122,4 @@ ACTIONS = {
     "end_turn": action("end_turn"),
 }
 
-SHAPES = Shapes(view=VIEW, actions=ACTIONS, result=RESULT)
+SCHEMAS = GameSchemas(view=VIEW, actions=ACTIONS, result=RESULT)

@@ -1,11 +1,7 @@
-"""The JSON shapes of Risk in the API: its view, actions (and the templates that list them) and
+"""The JSON Schemas of Risk in the API: its view, actions (and the templates that list them) and
 its result. The engine's docstring tells what each field of an action and a template means."""
 
-from games.registry import Shapes
-from games.risk.engine.catalogue import CLASSIC, EVENTS, INTRO, PHASES, SCORE_LABELS, TWO_PLAYER
-from games.risk.engine.data import board
-from games.risk.engine.state import ACTIVE, ATTACK, ELIMINATED, LEFT, MANEUVER, MOVE_IN
-from games.shapes import (
+from games.json_schema import (
     BOOLEAN,
     COUNT,
     INTEGER,
@@ -18,6 +14,10 @@ from games.shapes import (
     obj,
     result,
 )
+from games.registry import GameSchemas
+from games.risk.engine.catalogue import CLASSIC, EVENTS, INTRO, PHASES, SCORE_LABELS, TWO_PLAYER
+from games.risk.engine.data import board
+from games.risk.engine.state import ACTIVE, ATTACK, ELIMINATED, LEFT, MANEUVER, MOVE_IN
 
 TERRITORY = enum(board().ids)
 CONTINENT = enum(board().continent_ids)
@@ -165,4 +165,4 @@ LEGAL_ACTIONS = {
     "end_turn": ACTIONS["end_turn"],
 }
 
-SHAPES = Shapes(view=VIEW, actions=ACTIONS, result=RESULT, legal_actions=LEGAL_ACTIONS)
+SCHEMAS = GameSchemas(view=VIEW, actions=ACTIONS, result=RESULT, legal_actions=LEGAL_ACTIONS)

@@ -1,4 +1,4 @@
-"""The JSON shapes of El collar de la duquesa in the API: its view, actions and result."""
+"""The JSON Schemas of El collar de la duquesa in the API: its view, actions and result."""
 
 from games.collar.engine.catalogue import PHASES, SCORE_LABELS
 from games.collar.engine.data import CARDS, GEMS, SOLO_RANKS
@@ -14,8 +14,7 @@ from games.collar.engine.state import (
     FROM_UNSEEN,
     SOLO,
 )
-from games.registry import Shapes
-from games.shapes import (
+from games.json_schema import (
     BOOLEAN,
     COUNT,
     INTEGER,
@@ -30,6 +29,7 @@ from games.shapes import (
     obj,
     result,
 )
+from games.registry import GameSchemas
 
 CARD_ID = enum(CARDS)
 GEM = enum(GEMS)
@@ -178,4 +178,4 @@ ACTIONS = {
     "discard": action("discard", {"card": CARD_ID}),
 }
 
-SHAPES = Shapes(view=VIEW, actions=ACTIONS, result=RESULT)
+SCHEMAS = GameSchemas(view=VIEW, actions=ACTIONS, result=RESULT)
