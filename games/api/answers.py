@@ -31,7 +31,7 @@ from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.play import narration
 from games.play.models import Match, Seat
 from games.push.subscriptions import enabled
-from games.ratings.tables import changes_of
+from games.ratings.standings import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
 

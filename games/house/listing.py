@@ -6,7 +6,7 @@ from typing import Any
 
 from games.house.accounts import house_players
 from games.ratings.models import Rating
-from games.ratings.tables import all_tables
+from games.ratings.standings import all_leaderboards
 from games.registry import installed_games
 
 
@@ -20,7 +20,7 @@ def house_player_rows(game: str | None = None) -> list[dict[str, Any]]:
     held: dict[Any, dict[tuple[str, str], Rating]] = {bot.pk: {} for bot in bots}
     for rating in Rating.objects.filter(user__in=bots, games__gt=0):
         held[rating.user_id][(rating.game, rating.mode)] = rating
-    tables = all_tables()
+    tables = all_leaderboards()
     rows = []
     for bot in sorted(bots, key=lambda b: (list(games).index(b.bot_game), b.bot_level)):
         mine = held[bot.pk]

@@ -20,7 +20,7 @@ from games.play import takeover
 from games.play.invitations import invitation_token
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.narration import render_log, render_result
-from games.ratings.tables import change_of
+from games.ratings.standings import change_of
 
 Kind = Notification.Kind
 RECAP_MOVES = 30

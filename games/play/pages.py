@@ -26,7 +26,7 @@ from games.engines.base import redact_event
 from games.play import errors, learning, narration, table, takeover
 from games.play.models import ChatMessage, Match, Move, Seat
 from games.play.narration import render_log, render_result
-from games.ratings.tables import changes_of
+from games.ratings.standings import changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import phase_url, section_url
 from games.social import relations

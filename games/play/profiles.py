@@ -17,7 +17,7 @@ from games.actions import vacation
 from games.house.accounts import level_name
 from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
-from games.ratings.tables import ratings_of
+from games.ratings.standings import ratings_of
 from games.registry import installed_games
 
 #: Finished and ongoing matches listed on a profile (the rest is in the archive).

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from games.ratings import tables
+from games.ratings import standings
 from games.ratings.models import PROVISIONAL_GAMES
 
 PAGE_SIZE = 50
@@ -15,21 +15,21 @@ PAGE_SIZE = 50
 
 def index(request: HttpRequest) -> HttpResponse:
     games: dict[str, dict[str, object]] = {}
-    for table in tables.all_tables():
+    for table in standings.all_leaderboards():
         entry = games.setdefault(table.game.slug, {"game": table.game, "tables": []})
         entry["tables"].append(table)  # type: ignore[attr-defined]
     return render(request, "ratings/index.html", {"games": list(games.values())})
 
 
 def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
-    table = tables.find_table(game, mode)
+    table = standings.find_leaderboard(game, mode)
     if table is None:
         raise Http404(_("There is no such leaderboard."))
     # "?bots=0" leaves the house players out of a table of ratings.
     bots = request.GET.get("bots") != "0"
-    rows = tables.best_scores(table) if table.solo else tables.ratings(table, bots=bots)
+    rows = standings.best_scores(table) if table.solo else standings.ratings(table, bots=bots)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    entries = tables.with_users(list(page)) if table.solo else list(page)
+    entries = standings.with_users(list(page)) if table.solo else list(page)
     return render(
         request,
         "ratings/leaderboard.html",
@@ -39,7 +39,7 @@ def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
             "entries": entries,
             "first_rank": page.start_index(),
             "provisional_games": PROVISIONAL_GAMES,
-            "siblings": [t for t in tables.all_tables() if t.game.slug == table.game.slug],
+            "siblings": [t for t in standings.all_leaderboards() if t.game.slug == table.game.slug],
             "bots": bots,
         },
     )

@@ -20,7 +20,7 @@ from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
 from games.api.strict import QueryBooleanField, QueryIntegerField
 from games.api.views.base import ApiView, validated
 from games.core.errors import ServiceError
-from games.ratings import tables
+from games.ratings import standings
 
 TAGS = ["leaderboards"]
 NO_TABLE = _("There is no such leaderboard.")
@@ -92,8 +92,8 @@ def ranked_page(
     })  # fmt: skip
 
 
-def table_or_404(game: str, mode: str, solo: bool) -> tables.Table:
-    table = tables.find_table(game, mode)
+def table_or_404(game: str, mode: str, solo: bool) -> standings.Leaderboard:
+    table = standings.find_leaderboard(game, mode)
     if table is None or table.solo != solo:
         raise ServiceError("not_found", NO_TABLE, 404)
     return table
@@ -107,10 +107,11 @@ class LeaderboardList(ApiView):
         responses=LeaderboardOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
-        return Response(LeaderboardOut([describe(t) for t in tables.all_tables()], many=True).data)
+        boards = [describe(board) for board in standings.all_leaderboards()]
+        return Response(LeaderboardOut(boards, many=True).data)
 
 
-def describe(table: tables.Table) -> dict[str, Any]:
+def describe(table: standings.Leaderboard) -> dict[str, Any]:
     game, mode = table.game.slug, table.slug
     api = "api:best-scores" if table.solo else "api:leaderboard"
     return {
@@ -134,7 +135,7 @@ class Leaderboard(ApiView):
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
         bots = validated(RatingPageParameters, request.query_params).get("bots", True)
-        return ranked_page(request, tables.ratings(table, bots=bots), ratings, RatingOut)
+        return ranked_page(request, standings.ratings(table, bots=bots), ratings, RatingOut)
 
 
 def ratings(page: list[Any]) -> list[dict[str, Any]]:
@@ -162,7 +163,7 @@ class BestScores(ApiView):
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=True)
-        return ranked_page(request, tables.best_scores(table), best_scores, BestScoreOut)
+        return ranked_page(request, standings.best_scores(table), best_scores, BestScoreOut)
 
 
 def best_scores(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -173,5 +174,5 @@ def best_scores(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "best_score": row["best"],
             "matches": row["plays"],
         }
-        for row in tables.with_users(page)
+        for row in standings.with_users(page)
     ]

@@ -1,4 +1,4 @@
-"""Reading the ratings: a match's rating changes, and the tables of each game's rankings."""
+"""Reading the ratings: a match's rating changes, and the leaderboard of each game's rankings."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from games.registry import Game, Ranking, installed_games
 
 
 @dataclass(frozen=True)
-class Table:
+class Leaderboard:
     """One ranking of one game, as the leaderboard pages and the API name it."""
 
     game: Game
@@ -33,17 +33,16 @@ class Table:
         return str(self.ranking.label)
 
 
-def all_tables() -> list[Table]:
+def all_leaderboards() -> list[Leaderboard]:
     """Every installed game's rankings, in the registry's order."""
-    return [
-        Table(game, ranking) for game in installed_games().values() for ranking in game.rankings
-    ]
+    games = installed_games().values()
+    return [Leaderboard(game, ranking) for game in games for ranking in game.rankings]
 
 
-def find_table(game: str, mode: str) -> Table | None:
+def find_leaderboard(game: str, mode: str) -> Leaderboard | None:
     found = installed_games().get(game)
     ranking = found.ranking(mode) if found else None
-    return Table(found, ranking) if found and ranking else None
+    return Leaderboard(found, ranking) if found and ranking else None
 
 
 def changes_of(match: Match) -> list[RatingChange]:
@@ -60,7 +59,7 @@ def change_of(match: Match, user: Any) -> RatingChange | None:
     return RatingChange.objects.filter(match=match, user=user).first()
 
 
-def ratings(table: Table, bots: bool = True) -> QuerySet[Rating]:
+def ratings(table: Leaderboard, bots: bool = True) -> QuerySet[Rating]:
     """The players of a rated mode, best first (their users joined in); without the house
     players when ``bots`` is false."""
     found = Rating.objects.filter(game=table.game.slug, mode=table.slug, games__gt=0)
@@ -69,7 +68,7 @@ def ratings(table: Table, bots: bool = True) -> QuerySet[Rating]:
     return found.select_related("user").order_by("-value", "-games", "user_id")
 
 
-def best_scores(table: Table) -> QuerySet[SoloScore, dict[str, Any]]:
+def best_scores(table: Leaderboard) -> QuerySet[SoloScore, dict[str, Any]]:
     """Each player's best score in a solo table, best first (users by id: ``users_of``)."""
     return (
         SoloScore.objects.filter(game=table.game.slug, mode=table.slug)
@@ -90,7 +89,7 @@ def ratings_of(user: Any) -> list[dict[str, Any]]:
     (one query)."""
     held = {(r.game, r.mode): r for r in Rating.objects.filter(user=user, games__gt=0)}
     found = []
-    for table in all_tables():
+    for table in all_leaderboards():
         rating = held.get((table.game.slug, table.slug))
         if rating is not None:
             found.append({"table": table, "rating": rating})
