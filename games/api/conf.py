@@ -25,8 +25,8 @@ SPECTACULAR_SETTINGS = {
         "Play Richelieu, Risk (2010) and El collar de la duquesa by correspondence, read their "
         "rules, and let bots play. Authenticate with a personal token (`Authorization: Bearer "
         "pt_…`, made on your profile page) or, from the site's own pages, the session with its "
-        'CSRF token. Every refusal is JSON: `{"code", "message", …}`; `message` is in your '
-        "language."
+        'CSRF token. Every refusal is JSON: `{"code", "message", …}`; `message` is in the '
+        "language your `Accept-Language` asks for (es, it or en), else your profile's."
     ),
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.1.0",

@@ -62,6 +62,20 @@ def test_the_message_is_in_the_callers_language(as_user, start_match, player, op
         assert words in body["message"].lower(), body
 
 
+def test_an_accept_language_the_site_speaks_wins_over_the_profile(as_user, start_match, player):
+    """The player's profile says Spanish; a request that asks for Italian gets Italian, and
+    one that asks for a language the site does not speak gets the profile's."""
+    match = start_match("collar")
+    me = as_user(player)
+    url = f"/api/v1/matches/{match.pk}/moves/"
+    stale = {"action": {"type": "draw"}, "expected_version": 7}
+    for header, words, language in (("it-IT,it;q=0.9", "partita", "it"), ("de", "partida", "es")):
+        response = me.client.post(url, stale, content_type="application/json",
+                                  HTTP_ACCEPT_LANGUAGE=header, **me.headers)  # fmt: skip
+        body = assert_error(response, 409, "stale_version")
+        assert words in body["message"].lower() and response["Content-Language"] == language
+
+
 def test_an_anonymous_caller_gets_the_accept_language(client):
     response = client.get("/api/v1/matches/", HTTP_ACCEPT_LANGUAGE="it")
     body = assert_error(response, 401, "not_authenticated")

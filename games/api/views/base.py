@@ -6,7 +6,9 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
@@ -23,7 +25,8 @@ from games.play.models import Match, Seat
 
 
 class ApiView(APIView):
-    """Answers in the language of the authenticated caller (else Accept-Language)."""
+    """Answers in the language the caller's ``Accept-Language`` asks for, when it names one
+    the site speaks; otherwise in the language of the authenticated caller's profile."""
 
     #: Error statuses beyond the ones the schema adds by itself, per method.
     error_statuses: dict[str, tuple[int, ...]] = {}
@@ -44,9 +47,19 @@ class ApiView(APIView):
     def perform_authentication(self, request: Request) -> None:
         super().perform_authentication(request)
         language = getattr(request.user, "language", "")
-        if language:
+        if language and not asked_language(request):
             translation.activate(language)
             request.LANGUAGE_CODE = language
+
+
+def asked_language(request: Request) -> str | None:
+    """The first language of the request's ``Accept-Language`` that the site speaks."""
+    for code, _quality in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:  # "*", or a language the site does not speak
+            continue
+    return None
 
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
