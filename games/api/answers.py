@@ -267,15 +267,7 @@ class ResultOut(serializers.Serializer):
         game, shown = self.context["game"], self.context["names"]
         return {
             seat: ScoreLineOut(
-                [
-                    {
-                        **line,
-                        "label": narration.render_message(
-                            game, line.get("label", ""), line.get("params", {}), shown
-                        ),
-                    }
-                    for line in lines
-                ],
+                [{**line, "label": narration.score_line(game, line, shown)} for line in lines],
                 many=True,
             ).data
             for seat, lines in stored.get("breakdown", {}).items()

@@ -16,15 +16,7 @@ def readable_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | 
         return None
     stored = match.result
     breakdown = {
-        seat: [
-            {
-                **line,
-                "label": narration.render_message(
-                    match.game, line.get("label", ""), line.get("params", {}), names
-                ),
-            }
-            for line in lines
-        ]
+        seat: [{**line, "label": narration.score_line(match.game, line, names)} for line in lines]
         for seat, lines in stored.get("breakdown", {}).items()
     }
     return {**stored, "breakdown": breakdown}

@@ -182,11 +182,17 @@ def marked(lines: list[str], automatic: bool) -> list[str]:
     return [*lines[:-1], f"{lines[-1]} {automatic_line()}"]
 
 
+def score_line(game: str, line: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """A stored score line in the active language: the message of its code, in the form its
+    count needs, else the label it was stored with (a code the engine no longer knows)."""
+    label = get_game(game).engine.score_labels.get(line.get("code", ""), line.get("label", ""))
+    return render_message(game, label, line.get("params", {}), names)
+
+
 def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:
     if not match.result:
         return None
     result = match.result
-    labels = get_game(match.game).engine.score_labels
     rows = []
     for seat_text, lines in result["breakdown"].items():
         seat = int(seat_text)
@@ -197,15 +203,7 @@ def render_result(match: Match, names: Mapping[int, str]) -> dict[str, Any] | No
                 "total": result["totals"].get(seat_text, 0),
                 "winner": seat in result["winners"],
                 "lines": [
-                    {
-                        "text": render_message(
-                            match.game,
-                            labels.get(line["code"], line["label"]),
-                            line["params"],
-                            names,
-                        ),
-                        "points": line["points"],
-                    }
+                    {"text": score_line(match.game, line, names), "points": line["points"]}
                     for line in lines
                 ],
             }

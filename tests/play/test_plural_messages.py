@@ -3,6 +3,8 @@
 import pytest
 from django.utils import translation
 
+from games.api.answers import ResultOut
+from games.api.results import readable_result
 from games.engines.base import EngineError, Plural
 from games.engines.registry import get_engine
 from games.play import narration
@@ -77,11 +79,18 @@ def test_a_stored_score_line_is_rendered_with_the_form_its_count_needs(language,
         {"code": "richelieu.region_majority", "label": str(label), "points": 5, "params": params}
         for params in ({"region": "bretagne", "shields": 1}, {"region": "bretagne", "shields": 2})
     ]
-    result = {"winners": [0], "ranking": [[0]], "totals": {"0": 10}, "breakdown": {"0": lines}}
+    result = {"winners": [0], "ranking": [[0]], "totals": {"0": 10}, "breakdown": {"0": lines},
+              "extra": {}}  # fmt: skip
     match = Match(game="richelieu", result=result)
+    match.status = Match.Status.FINISHED
     with translation.override(language):
         rendered = narration.render_result(match, NAMES)
+        api = readable_result(match, NAMES)
+        serialized = ResultOut(result, context={"game": "richelieu", "names": NAMES}).data
     assert [line["text"] for line in rendered["rows"][0]["lines"]] == [one, two]
+    # The API's two readers of a result say the same, not the stored English plural.
+    assert [line["label"] for line in api["breakdown"]["0"]] == [one, two]
+    assert [line["label"] for line in serialized["breakdown"]["0"]] == [one, two]
 
 
 @pytest.mark.parametrize(
