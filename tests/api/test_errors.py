@@ -4,6 +4,7 @@ import pytest
 from django.utils import translation
 from rest_framework.exceptions import Throttled
 
+from games.actions import moves
 from games.api.errors import exception_handler
 from games.api.models import ApiToken
 from tests.api.conftest import Caller, to_act
@@ -97,6 +98,20 @@ def test_malformed_input_is_a_400_naming_the_fields(as_user, player, start_match
     assert_error(me.get("/matches/", {"my_turn": "perhaps"}), 400, "invalid")
     assert_error(me.get("/matches/", {"cursor": "bz14"}), 404, "bad_cursor")  # names no page
     assert_error(me.get("/matches/", {"page_size": "0"}), 400, "invalid")
+
+
+def test_the_legal_actions_refuse_as_a_move_does(as_user, player, opponent, start_match):
+    """The creator of a waiting match, and a player of a finished one, get the same 409 from
+    the actions as from a move: nobody can act in a match that is not in progress."""
+    created = {"game": "collar", "players": 2, "invite": [opponent.username]}
+    waiting = as_user(player).post("/matches/", created).json()
+    finished = start_match("collar")
+    moves.resign(finished.pk, player)
+    move = {"action": {"type": "draw"}, "expected_version": 0}
+    for match_id in (waiting["id"], finished.pk):
+        me = as_user(player)
+        assert_error(me.post(f"/matches/{match_id}/moves/", move), 409, "match_not_active")
+        assert_error(me.get(f"/matches/{match_id}/actions/"), 409, "match_not_active")
 
 
 def test_someone_elses_seat_is_a_403_and_a_hidden_match_a_404(as_user, start_match, outsider):

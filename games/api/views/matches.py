@@ -122,18 +122,15 @@ class MatchDetail(ApiView):
         return detail(request, pk)
 
 
-def own_seat(request: Request, match: Match) -> Seat:
-    mine = Seat.of(list(match.seats.all()), request.user)
-    if mine is None or mine.status != Seat.Status.JOINED or mine.number is None:
-        raise ServiceError(*errors.NOT_A_PLAYER)
-    return mine
-
-
 class LegalActions(ApiView):
+    error_statuses = {"GET": (409,)}
+
     @extend_schema(
         tags=TAGS, summary="The caller's legal actions",
         description=(
-            "Empty unless it is the caller's turn. Most actions are concrete: send one back as "
+            "Empty unless it is the caller's turn. Refused as a move would be: 409 "
+            "`match_not_active` to a player of a match that is waiting or over, 403 "
+            "`not_a_player` to anyone else. Most actions are concrete: send one back as "
             "it is. Risk lists templates with ranges: fill `troops` in [min, max], `dice` in "
             "[min_dice, max_dice], `stop_at` in [min_stop, max_stop], `to` from `to_choices`, "
             "`cards` (a non-empty subset of `choose_from`) and leave out those range keys."
@@ -142,7 +139,9 @@ class LegalActions(ApiView):
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
-        own_seat(request, match)
+        seats = list(match.seats.all())
+        moves.check_active(match, seats, request.user)
+        moves.check_seat(seats, request.user)
         return Response(LegalActionsOut(match, context={"user": request.user}).data)
 
 
