@@ -38,6 +38,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.enum_member_names",
         "games.api.schema.exact_inputs",
         "games.api.schema.add_game_shapes",
     ],

@@ -7,6 +7,7 @@ names its own extra ones (``409``, ``422``…) in ``error_statuses``.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -59,6 +60,15 @@ class ApiAutoSchema(AutoSchema):
 # Creating a match: which options and numbers of players go together ------------------------
 
 
+#: One house player of ``MatchCreateRequest.bots``, as the variants repeat it (no ``$ref``).
+BOT_SEAT = {
+    "type": "object",
+    "properties": {"level": {"type": "integer", "enum": [1, 2, 3]}},
+    "required": ["level"],
+    "additionalProperties": False,
+}
+
+
 def match_variants() -> list[dict[str, Any]]:
     """One schema per game and set of options that go together, with the numbers of players
     the engine accepts for them: a body the schema allows, the engine accepts. An option left
@@ -90,8 +100,9 @@ def match_variants() -> list[dict[str, Any]]:
                         "game": {"type": "string", "enum": [slug]},
                         "options": option_schema,
                         "players": {"type": "integer", "enum": [players]},
-                        "invite": {"type": "array", "maxItems": players - 1},
-                        "bots": {"type": "array", "maxItems": players - 1},
+                        "invite": {"type": "array", "maxItems": players - 1,
+                                   "items": {"type": "string", "maxLength": 254}},
+                        "bots": {"type": "array", "maxItems": players - 1, "items": BOT_SEAT},
                     },
                     "required": ["game", "players", *(["options"] if required else [])],
                 })  # fmt: skip
@@ -123,11 +134,33 @@ def _merged(
     return found
 
 
+def named_options(variants: list[dict[str, Any]], schemas: dict[str, Any]) -> list[dict[str, Any]]:
+    """The variants with each set of options a component of its own (``CollarOptions1``…),
+    referred to by every variant that takes it, and each house player the component of
+    ``bots``' items: a client generator makes one model of each, where objects written out
+    in each member of a union would be named twice."""
+    names: dict[str, str] = {}
+    for variant in variants:
+        if "BotSeatRequest" in schemas:
+            variant["properties"]["bots"]["items"] = {"$ref": "#/components/schemas/BotSeatRequest"}
+        options = variant["properties"].get("options")
+        if options is None:
+            continue
+        key = json.dumps(options, sort_keys=True)
+        if key not in names:
+            game = variant["properties"]["game"]["enum"][0]
+            count = sum(1 for name in names.values() if name.startswith(game.title()))
+            names[key] = f"{game.title()}Options{count + 1}"
+            schemas[names[key]] = options
+        variant["properties"]["options"] = {"$ref": f"#/components/schemas/{names[key]}"}
+    return variants
+
+
 def exact_inputs(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular post-processing hook: add what a field-by-field schema cannot say."""
     schemas = result.get("components", {}).get("schemas", {})
     if "MatchCreateRequest" in schemas:
-        schemas["MatchCreateRequest"]["anyOf"] = match_variants()
+        schemas["MatchCreateRequest"]["anyOf"] = named_options(match_variants(), schemas)
     for component in schemas.values():
         for field in component.get("properties", {}).values():
             _blank_within_pattern(field)
@@ -182,6 +215,23 @@ class GameShapeFieldExtension(OpenApiSerializerFieldExtension):
         if shape == "logged_action":
             refs.append(_ref("SystemAction"))
         return {"anyOf": refs}
+
+
+def enum_member_names(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook, after it has made components of the enums: a
+    field's ``x-enum-varnames`` (the names a generated client gives the members, as
+    ``TimezoneField`` sets them) go with the enum component it now refers to."""
+    components = result.get("components", {}).get("schemas", {})
+    for component in components.values():
+        for field in component.get("properties", {}).values():
+            names = field.pop("x-enum-varnames", None)
+            refs = [part["$ref"] for part in field.get("allOf", []) if "$ref" in part]
+            if names is None or len(refs) != 1:
+                continue
+            enum = components[refs[0].rpartition("/")[2]]
+            if len(enum.get("enum", [])) == len(names):
+                enum["x-enum-varnames"] = names
+    return result
 
 
 def add_game_shapes(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

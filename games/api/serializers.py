@@ -5,6 +5,7 @@ What it answers is in ``games.api.answers``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -241,7 +242,21 @@ class ChatInputSerializer(serializers.Serializer):
         return normalise_text(value)
 
 
-@extend_schema_field({"type": "string", "enum": list(timezone_names())})
+def enum_name(zone: str) -> str:
+    """A zone's name as a generated client's enum member: ``Etc/GMT-1`` is ``ETC_GMT_MINUS_1``,
+    ``Etc/GMT+1`` ``ETC_GMT_PLUS_1`` (a client generator would otherwise make one key of
+    ``GMT+0``, ``GMT-0`` and ``GMT0``)."""
+    spelled = re.sub(r"-(?=\d)", "_MINUS_", re.sub(r"\+(?=\d)", "_PLUS_", zone))
+    return "_".join(part for part in re.split(r"[^A-Za-z0-9]+", spelled) if part).upper()
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": list(timezone_names()),
+        "x-enum-varnames": [enum_name(zone) for zone in timezone_names()],
+    }
+)
 class TimezoneField(StrictChoiceField):
     """A time zone of the tz database (the schema lists them, without a description each)."""
 
