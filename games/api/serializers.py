@@ -35,6 +35,7 @@ from games.core.text import (
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS
 from games.notifications.models import NO_DIGEST, Category
+from games.play.errors import engine_message
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote
 from games.registry import installed_games
 
@@ -149,10 +150,8 @@ class MatchCreateSerializer(serializers.Serializer):
         engine = installed_games()[data["game"]].engine
         try:
             data["options"] = engine.normalise_options(data.get("options") or {})
-        except EngineError:
-            raise serializers.ValidationError(
-                {"options": [_("These options are not offered by this game.")]}
-            ) from None
+        except EngineError as error:  # names the option: unknown, or a value not offered
+            raise serializers.ValidationError({"options": [engine_message(error)]}) from None
         except (TypeError, ValueError, KeyError, AttributeError):
             raise serializers.ValidationError(
                 {"options": [_("Options must be an object.")]}

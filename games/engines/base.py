@@ -153,7 +153,7 @@ def bad_option(name: str) -> EngineError:
     """The error for an option that is unknown or has a value the game does not offer."""
     return EngineError(
         "engine.bad_option",
-        gettext_noop("The option “{option}” has a value this game does not offer."),
+        gettext_noop("This game does not offer the option “{option}” with that value."),
         "options",
         {"option": name},
     )

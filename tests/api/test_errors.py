@@ -114,6 +114,14 @@ def test_the_legal_actions_refuse_as_a_move_does(as_user, player, opponent, star
         assert_error(me.get(f"/matches/{match_id}/actions/"), 409, "match_not_active")
 
 
+def test_an_option_the_game_does_not_offer_is_named(as_user, player):
+    me = as_user(player)
+    for options, key in (({"colour": "red"}, "colour"), ({"mode": "tournament"}, "mode")):
+        body = {"game": "collar", "players": 2, "options": options}
+        refused = assert_error(me.post("/matches/", body), 400, "invalid")
+        assert f"«{key}»" in refused["fields"]["options"][0], refused  # the player reads Spanish
+
+
 def test_someone_elses_seat_is_a_403_and_a_hidden_match_a_404(as_user, start_match, outsider):
     private = start_match("collar")
     public = start_match("collar", visibility="open")
