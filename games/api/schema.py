@@ -22,6 +22,13 @@ from games.registry import installed_games
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
+#: The header of a 429 (always) and of a 503 (during an outage of the database).
+RETRY_AFTER = {
+    "description": "Seconds to wait before trying again.",
+    "schema": {"type": "integer", "minimum": 0},
+}
+
+
 class ApiAutoSchema(AutoSchema):
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
         operation = super().get_operation(*args, **kwargs)
@@ -31,6 +38,8 @@ class ApiAutoSchema(AutoSchema):
             if str(status) not in operation["responses"]:
                 response = self._get_response_for_code(ErrorSerializer, str(status))
                 response["description"] = str(DESCRIPTIONS[status])
+                if status in (429, 503):
+                    response["headers"] = {"Retry-After": RETRY_AFTER}
                 operation["responses"][str(status)] = response
         return operation
 
