@@ -132,5 +132,7 @@ def test_every_refusal_of_every_operation_is_documented_with_the_error_shape(cli
                     assert ref.endswith("/Error"), (method, path, status)
                 if status in ("429", "503"):  # how long to wait, where clients look first
                     assert "Retry-After" in response.get("headers", {}), (method, path, status)
+    chat = paths["/api/v1/matches/{id}/chat/"]["post"]
+    assert "5 messages a minute in one match" in chat["description"]  # its own 429, told
     moves = paths["/api/v1/matches/{id}/moves/"]["post"]["responses"]
     assert {"201", "400", "401", "403", "404", "409", "422", "429"} <= set(moves)

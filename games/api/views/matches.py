@@ -356,6 +356,11 @@ class Chat(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="Write in the chat (players only)", request=ChatInputSerializer,
+        description=(
+            f"At most {chat.MESSAGES_PER_MINUTE} messages a minute in one match (429 "
+            "`chat_throttled`, with "
+            "`retry_after`), within the `chat` rate of `API_THROTTLE_RATES` over all matches."
+        ),
         responses={201: ChatOut},
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
