@@ -171,3 +171,21 @@ def test_a_request_django_refuses_before_any_view_is_json_under_the_api(client):
 def test_my_profile_says_whether_my_address_is_confirmed(as_user, make_user):
     assert as_user(make_user("vera")).get("/me/").json()["email_verified"] is True
     assert as_user(make_user("walt", verified=False)).get("/me/").json()["email_verified"] is False
+
+
+def test_a_client_resumes_the_move_log_from_the_version_it_saw(as_user, start_match):
+    match = start_match("richelieu", {"ruleset": "fun-for-2"})
+    for version in range(3):
+        mover = as_user(to_act(match))
+        action = mover.get(f"/matches/{match.pk}/actions/").json()["actions"][0]["action"]
+        moved = mover.post(f"/matches/{match.pk}/moves/",
+                           {"action": action, "expected_version": version})  # fmt: skip
+        assert moved.status_code == 201, moved.content
+    reader = as_user(to_act(match))
+    log = reader.get(f"/matches/{match.pk}/moves/").json()["results"]
+    after_one = reader.get(f"/matches/{match.pk}/moves/", {"since": 1}).json()["results"]
+    assert [m["number"] for m in log] == [1, 2, 3]
+    assert [m["number"] for m in after_one] == [2, 3]
+    assert reader.get(f"/matches/{match.pk}/moves/", {"since": 3}).json()["results"] == []
+    refused = reader.get(f"/matches/{match.pk}/moves/", {"since": -1})
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid"

@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,9 +37,11 @@ from games.api.serializers import (
     NoteInputSerializer,
     TargetSerializer,
 )
+from games.api.strict import QueryIntegerField
 from games.api.views.base import (
     ApiView,
     Cursor,
+    PageParameters,
     matches_with_seats,
     paged,
     validated,
@@ -145,8 +148,20 @@ class LegalActions(ApiView):
         return Response(LegalActionsOut(match, context={"user": request.user}).data)
 
 
+class MoveParameters(PageParameters):
+    since = QueryIntegerField(
+        required=False, min_value=0,
+        help_text="Only the moves made after this version of the match (its `version` counts "
+        "its moves): a client that saw version 12 asks `since=12` for what came next.",
+    )  # fmt: skip
+
+
 class MoveCursor(Cursor):
     ordering = "number"
+
+    @classmethod
+    def parameters(cls) -> list[type[serializers.Serializer]]:
+        return [MoveParameters]
 
 
 class Moves(ApiView):
@@ -160,8 +175,10 @@ class Moves(ApiView):
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
+        since = validated(MoveParameters, request.query_params).get("since")
+        log = match.moves.all() if since is None else match.moves.filter(number__gt=since)
         paginator = MoveCursor()
-        page = paginator.paginate_queryset(match.moves.all(), request, view=self) or []
+        page = paginator.paginate_queryset(log, request, view=self) or []
         seats = list(match.seats.all())
         context = {
             "match": match,
