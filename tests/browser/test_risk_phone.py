@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.actions import moves
+from games.actions import lifecycle, moves
 from games.play.models import Match
 from games.risk.presenter import territory
 from tests import risk_bot
@@ -105,11 +105,33 @@ def blitz_of(match: Match, attack: dict[str, Any], stop_at: int | None = None) -
 def mid_attack(start_match: Any, player: Any) -> Match:
     """A three-player classic match on the reader's turn, in the attack phase, whose last move
     is the reader's blitz of three rolls or more, stopped before the territory fell, with
-    another attack of four troops or more to choose. Played through the move service."""
-    match = start_match("risk", {"mode": "classic", "deal_territories": True}, 3)
+    another attack of four troops or more to choose. Played through the move service.
+
+    The seed is random, and one match in a few never comes to such a blitz within 40 turns:
+    then the same players start another (a few tries make a failure unlikely)."""
+    options = {"mode": "classic", "deal_territories": True}
+    match = start_match("risk", options, 3)
+    others = [seat.user for seat in match.seats.exclude(user=player)]
+    for _try in range(4):
+        if blitz_played(match, player):
+            return match
+        match = lifecycle.create_match(
+            player, "risk", options, 3, invite=[user.username for user in others]
+        )
+        for user in others:
+            lifecycle.accept_invitation(match.seats.get(user=user).pk, user)
+        match.refresh_from_db()
+    raise AssertionError("no blitz of several rolls in the middle of an attack")
+
+
+def blitz_played(match: Match, player: Any) -> bool:
+    """Whether the reader's blitz of ``mid_attack`` came within 40 turns of this match."""
     leader = match.seats.get(user=player).number
     for _turn in range(40):
-        ready_to_attack(match, leader)
+        try:
+            ready_to_attack(match, leader)
+        except AssertionError:  # the leader had nothing to attack with any more
+            return False
         while (attack := strongest_attack(match, leader)) is not None:
             source = troops_of(match)[attack["from"]]
             play(match, leader, blitz_of(match, attack, max(3, source - 5)))
@@ -117,11 +139,11 @@ def mid_attack(start_match: Any, player: Any) -> Match:
             rolls = sum(e["code"] == "risk.battle" for e in events)
             phase = match.engine.view(match.engine_state(), None)["phase"]
             if rolls >= 3 and phase == "attack" and strongest_attack(match, leader):
-                return match
+                return True
             if phase == "move_in":
                 play(match, leader, {"type": "move_in", "troops": 0})
         play(match, leader, {"type": "end_attack"})
-    raise AssertionError("no blitz of several rolls in the middle of an attack")
+    return False
 
 
 def ready_to_attack(match: Match, leader: int) -> None:
