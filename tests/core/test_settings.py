@@ -132,8 +132,8 @@ def test_the_defaults_need_nothing_installed(tmp_path):
 
 
 def test_a_redis_broker_redelivers_after_celery_visibility_timeout_seconds(tmp_path):
-    """The soak keeps it in real seconds: at x720 the site's hour was 5 real seconds, and every
-    task that waited longer in a busy worker was delivered again."""
+    """The soak keeps it in real seconds: at x720 the site's hour would be 5 real seconds, and a
+    task that waited longer in a busy worker would be delivered again."""
     code = (
         "from django.conf import settings as s;"
         "print(s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout'])"
