@@ -48,9 +48,8 @@ GUARDS_REAL_SECONDS = {
     # How long a task may wait unacknowledged (in a worker's prefetch, or running) before the
     # broker delivers it again: at x720 the site's hour would be 5 real seconds, and under a
     # backlog each waiting task would be delivered again and again (the likely cause of the
-    # 10:28 full run's 16,780 tasks in the broker). What a killed worker held is queued again by
-    # the sweeps, from
-    # the outbox and house-turn leases above, not by this.
+    # 10:28 full run's 16,780 tasks in the broker). What a killed worker held is queued again
+    # by the sweeps, from the outbox and house-turn leases above, not by this.
     "CELERY_VISIBILITY_TIMEOUT": 3600,
     "DATABASE_CONN_MAX_AGE": 60,
 }
