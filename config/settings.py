@@ -328,7 +328,10 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
 else:
     # Tasks are acknowledged late; a task not acknowledged within this time is redelivered.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 1}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60),
+        "socket_connect_timeout": 1,
+    }
 # A request that queues a task never waits long for a broker that is away: every task the site
 # queues is for an outbox row that stays due, and the minute sweep queues it again.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

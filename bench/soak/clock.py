@@ -23,8 +23,9 @@ stores comes from Python (``auto_now``/``auto_now_add`` are filled in by Django,
 default, query or migration uses ``now()``); under libfaketime the server's own timers
 (checkpoints, autovacuum's naptime, the WAL writer) would run 720 times as often for nothing.
 Redis' clock only expires keys: the throttle's windows, rate limits and cached sessions are
-decided by Python's clock and merely linger longer in simulated time; the broker's
-visibility time-out and a task's ETA are counted by the Celery processes, in simulated time.
+decided by Python's clock and merely linger longer in simulated time. A task's ETA is counted by
+the Celery processes, in simulated time; the broker's visibility time-out, counted by them too,
+is a guard against slowness and is lengthened like the leases.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ GUARDS_REAL_SECONDS = {
     "NOTIFICATIONS_LEASE_SECONDS": 10,
     "WEBHOOKS_LEASE_SECONDS": 10,
     "BOTS_LEASE_SECONDS": 10,
+    # How long a task may wait unacknowledged (in a worker's prefetch, or running) before the
+    # broker delivers it again: at x720 the site's hour would be 5 real seconds, and under a
+    # backlog each waiting task would be delivered again and again (the likely cause of the
+    # 10:28 full run's 16,780 tasks in the broker). What a killed worker held is queued again
+    # by the sweeps, from the outbox and house-turn leases above, not by this.
+    "CELERY_VISIBILITY_TIMEOUT": 3600,
     "DATABASE_CONN_MAX_AGE": 60,
 }
 #: psycopg's connection time-out (``connect_timeout`` in the database URL), in real seconds.

@@ -129,3 +129,18 @@ def test_the_defaults_need_nothing_installed(tmp_path):
         "filesystem://",
         "games.core.mail.ConsoleAndFileBackend",
     ]
+
+
+def test_a_redis_broker_redelivers_after_celery_visibility_timeout_seconds(tmp_path):
+    """The soak keeps it in real seconds: at x720 the site's hour would be 5 real seconds, and a
+    task that waited longer in a busy worker would be delivered again."""
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout'])"
+    )
+    env = {**PRODUCTION, "CELERY_BROKER_URL": "redis://redis.internal:6379/0"}
+    timeouts = [
+        run_django(tmp_path, {**env, **extra}, "shell", "-v", "0", "-c", code).stdout.strip()
+        for extra in ({}, {"CELERY_VISIBILITY_TIMEOUT": "2592000"})
+    ]
+    assert timeouts == ["3600", "2592000"]
