@@ -238,7 +238,8 @@ def still_ours(row: Notification) -> bool:
     kept = Notification.objects.filter(
         pk=row.pk, status=Status.PENDING, lease_until=row.lease_until
     ).update(lease_until=renewed)
-    row.lease_until = renewed
+    if kept:
+        row.lease_until = renewed
     return kept == 1
 
 
