@@ -3,8 +3,10 @@ battle odds it reasons with, and that it decides from its seat's view only."""
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from games.engines.base import EngineError
 from games.risk.bot import POLICY, RiskPolicy
 from games.risk.bot.actions import uniform_cards
 from games.risk.bot.cards import best_set
-from games.risk.bot.odds import blitz_odds, roll_outcomes, sample_blitz
+from games.risk.bot.odds import TABLE_LIMIT, blitz_odds, roll_outcomes, sample_blitz, table
 from games.risk.bot.plan import Budget
 from games.risk.engine import ENGINE
 from games.risk.engine.data import board
@@ -150,6 +152,19 @@ def engine_blitz_wins(source: int, defenders: int, stop_at: int, tries: int) -> 
     return wins / tries
 
 
+def test_huge_battles_are_judged_without_growing_the_tables_past_their_limit() -> None:
+    """A classic game's stacks of thousands once made one decision take minutes and gigabytes
+    (the tables doubled to cover them); beyond the limit a battle is scaled down."""
+    certain = blitz_odds(2559, 632)
+    hopeless = blitz_odds(632, 2559)
+    even = blitz_odds(1500, 1500)
+    assert certain.win > 0.99 and hopeless.win < 0.01
+    assert 0.6 < even.win < 1  # three dice against two favour the attacker
+    assert 1500 < certain.attackers_left < 2559 and certain.defenders_left < 10
+    assert table(1).sources <= TABLE_LIMIT and table(1).defenders <= TABLE_LIMIT
+    assert blitz_odds(TABLE_LIMIT, 40) == table(1).odds(TABLE_LIMIT, 40)
+
+
 @pytest.mark.parametrize(("source", "defenders", "stop_at"), [(6, 4, 1), (10, 8, 1), (12, 6, 4)])
 def test_blitz_odds_agree_with_the_engines_dice(source: int, defenders: int, stop_at: int) -> None:
     tries = 3000
@@ -248,3 +263,24 @@ def test_decide_finds_the_house_player_and_repeats_itself() -> None:
     assert first == decide(here, 1, 12)
     assert first["type"] == "place_neutral"
     assert POLICY.concrete(here.legal[0], random.Random(1))["type"] == "place_neutral"
+
+
+def test_bots_with_armies_of_thousands_finish_the_game() -> None:
+    """A classic match of the soak (level 2 against level 3, 1,577 moves): the last enemy held
+    one territory of 307 troops next to stacks of over a thousand, and neither bot attacked,
+    because its score for the position outgrew the score of a won game. From there the bots
+    now end the match."""
+    data = json.loads((Path(__file__).parent / "data" / "risk_classic_stalemate.json").read_text())
+    state = ENGINE.from_json(data)
+    options = {"mode": "classic", "deal_territories": True}
+    levels = {0: 3, 1: 2}
+    for move in range(300):
+        if ENGINE.is_over(state):
+            break
+        seat = ENGINE.to_act(state)[0]
+        seen = situation(state, seat, options)
+        action = SMALL_POLICY.choose(seen, levels[seat], random.Random(move))
+        state = ENGINE.apply(state, seat, action)
+    assert ENGINE.is_over(state)
+    result = ENGINE.result(state)
+    assert result is not None and result.winners == (1,)

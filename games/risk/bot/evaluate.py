@@ -4,7 +4,9 @@ Each army's strength is its troops, a few turns of its income (territories and c
 cards, and in the games won by a number of territories their count; ours loses what the enemy
 next door can be expected to take from us. The score is our strength against the strongest
 other's and the others' average (against the only other's in a two-player game). A game won
-or lost outright scores ``WIN`` or ``-WIN``.
+or lost outright scores ``decisive(pos)`` or its opposite: ``WIN``, or more once the armies are
+so large that a position's troops alone could reach it (long classic games, where the card sets
+keep growing; a won game must always score more than one still being played).
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from games.risk.engine.data import board
 from games.risk.engine.state import NEUTRAL_BASE
 
 WIN = 1000.0
+
+
+def decisive(pos: Position) -> float:
+    """The score of a game won at once: ``WIN``, or above twice the troops on the board plus
+    the most the other terms of ``evaluate`` add up to, when that is more."""
+    return max(WIN, 2.0 * sum(pos.troops) + 500.0)
 
 
 @dataclass(frozen=True)
@@ -180,23 +188,24 @@ def evaluate(pos: Position, weights: Weights | None = None, start: bool = False)
     """The score of ``pos`` for us (``pos.me``) once our turn ends, or (``start``) once the
     next player has replied and our next turn begins."""
     weights = weights or weights_for(pos.mode)
+    win = decisive(pos)
     me = pos.me
     counts = tally(pos)
     others = [s for s in pos.active if s != me and counts.counts[s] > 0]
     if counts.counts[me] == 0:
-        return -WIN
+        return -win
     if not others:
-        return WIN
+        return win
     target = pos.target
     if pos.mode == INTRO and target is not None and counts.counts[me] >= target:
-        return WIN
+        return win
     if target is not None and start:
         if pos.mode == TWO_PLAYER and counts.counts[me] >= target:
-            return WIN
+            return win
         if pos.mode == INTRO and any(counts.counts[s] >= target for s in others):
-            return -WIN
+            return -win
     if pos.mode == TWO_PLAYER and target is not None and counts.counts[others[0]] >= target:
-        return -WIN
+        return -win
     mine = strength(pos, me, counts, weights)
     if not (start and len(others) == 1):
         mine -= weights.exposure * exposure(pos, counts)
@@ -208,5 +217,5 @@ def evaluate(pos: Position, weights: Weights | None = None, start: bool = False)
         if chance > 0:
             mine_key = (counts.counts[me], counts.troops[me])
             ahead = all(mine_key > (counts.counts[s], counts.troops[s]) for s in others)
-            value = (1 - chance) * value + chance * (WIN if ahead else -WIN)
+            value = (1 - chance) * value + chance * (win if ahead else -win)
     return value

@@ -4,17 +4,27 @@ One roll: the attacker rolls ``min(3, troops - 1)`` dice (one troop stays behind
 the most dice allowed (2 once it has 2 troops), highest against highest, ties to the defender.
 A blitz from a territory of ``source`` troops against ``defenders`` rolls until the target falls
 or the source is down to ``stop_at`` troops (the engine's ``blitz``). The tables of each
-``stop_at`` grow on demand and are kept for the life of the process (a few hundred kB).
+``stop_at`` grow on demand up to ``TABLE_LIMIT`` troops a side and are kept for the life of
+the process (a few hundred kB each, a few ``stop_at`` at most). Larger battles, which only
+long classic games with escalating card sets reach, are scaled down to that size: the chance
+is then an approximation (a little less certain than the real one), the troops left are
+scaled back up. Without the limit a stack of 2,500 troops cost one decision minutes of CPU and
+gigabytes of memory (the soak's worker, issue 29).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from games.risk.engine.battle import MAX_DEFENCE_DICE, MAX_DICE, compare_dice
+
+#: The largest source and defence the exact tables cover; beyond it, battles are scaled down.
+TABLE_LIMIT = 128
+#: How many ``stop_at`` tables a process keeps.
+TABLES_KEPT = 8
 
 #: (attacker losses, defender losses, probability) of one roll.
 Outcome = tuple[int, int, float]
@@ -62,7 +72,10 @@ class BlitzTable:
 
     def odds(self, source: int, defenders: int) -> Odds:
         if source > self.sources or defenders > self.defenders:
-            self.grow(max(source, 2 * self.sources, 32), max(defenders, 2 * self.defenders, 32))
+            self.grow(
+                min(TABLE_LIMIT, max(source, 2 * self.sources, 32)),
+                min(TABLE_LIMIT, max(defenders, 2 * self.defenders, 32)),
+            )
         return Odds(
             self.win[source][defenders],
             self.left[source][defenders],
@@ -91,17 +104,26 @@ class BlitzTable:
         self.sources, self.defenders = sources, defenders
 
 
-@cache
+@lru_cache(maxsize=TABLES_KEPT)
 def table(stop_at: int) -> BlitzTable:
     return BlitzTable(stop_at)
 
 
 def blitz_odds(source: int, defenders: int, stop_at: int = 1) -> Odds:
     """The odds of a blitz by ``source`` troops (the one that stays behind included) against
-    ``defenders``, stopping when the source is down to ``stop_at``."""
+    ``defenders``, stopping when the source is down to ``stop_at``: exact up to
+    ``TABLE_LIMIT`` troops a side, scaled down to it beyond."""
     if defenders <= 0:
         return Odds(1.0, float(source), 0.0)
-    return table(max(1, stop_at)).odds(max(0, source), defenders)
+    source, stop_at = max(0, source), max(1, stop_at)
+    largest = max(source, defenders)
+    if largest <= TABLE_LIMIT:
+        return table(stop_at).odds(source, defenders)
+    scale = TABLE_LIMIT / largest
+    small = table(max(1, round(stop_at * scale))).odds(
+        max(1, round(source * scale)), max(1, round(defenders * scale))
+    )
+    return Odds(small.win, small.attackers_left / scale, small.defenders_left / scale)
 
 
 def win_chance(source: int, defenders: int) -> float:
@@ -112,7 +134,7 @@ def win_chance(source: int, defenders: int) -> float:
         return 0.0
     blitz = table(1)
     if source > blitz.sources or defenders > blitz.defenders:
-        return blitz.odds(source, defenders).win
+        return blitz_odds(source, defenders).win
     return blitz.win[source][defenders]
 
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.risk.bot.evaluate import WIN, evaluate
+from games.risk.bot.evaluate import decisive, evaluate
 from games.risk.bot.judgement import conquest_value, pressure
 from games.risk.bot.odds import blitz_odds, sample_blitz
 from games.risk.bot.position import Position
@@ -314,7 +314,9 @@ def replied(
             draw = random.Random(seed)
             sim = simulate(pos, plan, draw)
             ended = evaluate(sim)
-            total += ended if abs(ended) >= WIN else evaluate(reply(sim, draw), start=True)
+            if abs(ended) < decisive(sim):
+                ended = evaluate(reply(sim, draw), start=True)
+            total += ended
         scores.append(total / len(seeds))
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
     return Verdict(plans[best], scores[best], scores[0])
