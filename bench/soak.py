@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A month of play in an hour: the soak of issue 29.
 
-On a private PostgreSQL and Redis, with gunicorn, a real Celery worker and beat and an SMTP
+On a private PostgreSQL and Redis, with gunicorn, real Celery workers (one for mail and the
+sweeps, one for the house players' ``bots`` queue, as the README deploys them) and beat and an SMTP
 sink, simulated people and bots play about ``--matches`` matches of every game and variant over
 ``--days`` simulated days, ``--speed`` times faster than real time (libfaketime): they move at
 random hours, go on vacation, miss deadlines, resign, offer draws, chat and mute, over HTTP.
-The worker is killed every few days; PostgreSQL and Redis are restarted once each. Then it
+The workers are killed every few days; PostgreSQL and Redis are restarted once each. Then it
 checks and prints: every match finished or legitimately running; every deadline fired once;
 every email, push and webhook delivered exactly once; ``verify_matches`` clean; no 5xx outside
 the outages and 503s inside them; the worker's memory flat. It exits 1 when a check fails, 2

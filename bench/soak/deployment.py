@@ -29,6 +29,8 @@ from .clock import (
 from .servers import ROOT, Process, free_port, python_command
 
 WORKER_CONCURRENCY = 4
+#: The house players' own worker, as the README deploys it (``-Q bots``).
+BOTS_CONCURRENCY = 2
 #: Beat's sweeps every five simulated minutes, not one: at x720 a minute lasts 83 ms, and four
 #: sweeps a minute would be 48 tasks a real second, more than one worker runs on two cores
 #: shared with the rest of the site (the sweeps then wait in the broker and expire, and the
@@ -114,10 +116,14 @@ class Deployment:
             "gunicorn": [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "4",
                          "--bind", f"127.0.0.1:{self.port}", "--no-control-socket",
                          "--timeout", str(int(GUNICORN_TIMEOUT_REAL_SECONDS * self.clock.speed))],
-            "worker": [*celery, "worker", "-Q", "celery,bots",
+            "worker": [*celery, "worker", "-Q", "celery", "-n", "mail@%h",
                        "--concurrency", str(WORKER_CONCURRENCY),
                        "--without-gossip", "--without-mingle", "--without-heartbeat",
                        "--loglevel=WARNING"],
+            "bots": [*celery, "worker", "-Q", "bots", "-n", "bots@%h",
+                     "--concurrency", str(BOTS_CONCURRENCY),
+                     "--without-gossip", "--without-mingle", "--without-heartbeat",
+                     "--loglevel=WARNING"],
             "beat": [*celery, "beat", "--loglevel=WARNING",
                      "--schedule", str(self.folder / "var" / "celerybeat-schedule")],
         }  # fmt: skip

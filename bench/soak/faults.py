@@ -1,6 +1,6 @@
 """What goes wrong during the soak, on purpose, and the watch kept on the worker's memory.
 
-The Celery worker is killed with SIGKILL (it and its pool processes, as when a machine or a
+The Celery workers are killed with SIGKILL (each with its pool processes, as when a machine or a
 container dies) every few simulated days and started again a few minutes later; PostgreSQL
 and Redis are each stopped once for a few real seconds and started again. Each outage is a
 window of real time: inside it the site may answer 503, outside it never 5xx. ``Watch``
@@ -28,6 +28,8 @@ from .servers import Postgres, Redis
 DOWN_SECONDS = 2.0
 #: After a server is back, how long the site may take to reconnect (real seconds).
 RECOVERY_SECONDS = 3.0
+#: The Celery workers: the mail and sweeps one, and the house players' (``-Q bots``).
+WORKERS = ("worker", "bots")
 #: A killed worker is started again this long after (simulated).
 WORKER_RESTART_AFTER = timedelta(minutes=5)
 
@@ -85,10 +87,13 @@ class Faults:
             getattr(self, f"restart_{what}")()
 
     def restart_worker(self) -> None:
+        """Both Celery workers die at once, as the machine they share would."""
         self.kills.append(self.clock.now())
-        self.deployment.hold("worker").kill(signal.SIGKILL)
+        for name in WORKERS:
+            self.deployment.hold(name).kill(signal.SIGKILL)
         self.stopping.wait(self.clock.real_seconds(WORKER_RESTART_AFTER))
-        self.deployment.release("worker")
+        for name in WORKERS:
+            self.deployment.release(name)
 
     def restart_postgres(self) -> None:
         started = time.monotonic()
@@ -150,6 +155,6 @@ class Watch:
                     incarnation = self.deployment.incarnations[name]
                     self.samples.append((now, name, incarnation, process.memory()))
             try:
-                self.queued.append(int(broker.llen("celery")))
+                self.queued.append(int(broker.llen("celery")) + int(broker.llen("bots")))
             except redis.RedisError:
                 pass  # Redis is being restarted

@@ -213,7 +213,7 @@ class Soak:
             checks.replayed(verified),
             checks.answers(world.http.ledger.snapshot(), faults.windows),
             checks.outage_answers(faults.probes),
-            checks.memory(watch.samples, judged=("worker",)),
+            checks.memory(watch.samples, judged=("worker", "bots")),
         ]
         driver = Finding("the soak's own clients ran without errors")
         driver.fail_if(world.errors, f"{len(world.errors)} errors in the driver", world.errors[:2])
@@ -251,7 +251,7 @@ class Soak:
     def tracebacks(self) -> str:
         assert self.deployment is not None
         found = {name: self.deployment.log_text(name).count("Traceback") for name in
-                 ("gunicorn", "worker", "beat")}  # fmt: skip
+                 ("gunicorn", "worker", "bots", "beat")}  # fmt: skip
         return ", ".join(f"{name} {n}" for name, n in found.items())
 
     def save_records(self, played: Played) -> None:
