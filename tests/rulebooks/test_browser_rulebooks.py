@@ -108,3 +108,22 @@ def test_a_player_searching_their_own_word_lands_on_the_section(
         page.wait_for_url("**/es/rules/risk/#rule-maneuver")
         expect(page.locator("#rule-maneuver")).to_be_in_viewport()
         page.screenshot(path=artifacts / f"maneuver-{name}-{scheme}.png")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_opens_a_question_of_the_rules_lawyers_section(
+    live_server, open_page, artifacts, scheme
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/es/rules/richelieu/")
+        page.locator(".toc").get_by_role("link", name="Preguntas de los más puntillosos").click()
+        page.wait_for_url("**/es/rules/richelieu/#rule-faq")
+        question = page.locator("#rule-faq-four-player-trap")
+        expect(question).to_contain_text("¿por qué ya no puedo mover un marcador")
+        question.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"richelieu-es-faq-{name}-{scheme}.png")
+        page.locator('section:has(#rule-faq) a[href="#rule-four-players"]').click()
+        expect(page.locator("#rule-four-players")).to_be_in_viewport()
