@@ -87,6 +87,8 @@ MIDDLEWARE = [
     # After the static files (they say nothing of the database): notes a database outage's end.
     "games.core.outages.RecoveryMiddleware",
     "games.api.middleware.QueryLengthMiddleware",
+    # ETag and 304 for the API's GET answers; above the rest, it hashes the body they made.
+    "games.api.middleware.ApiConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

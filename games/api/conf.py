@@ -26,7 +26,10 @@ SPECTACULAR_SETTINGS = {
         "rules, and let bots play. Authenticate with a personal token (`Authorization: Bearer "
         "pt_…`, made on your profile page) or, from the site's own pages, the session with its "
         'CSRF token. Every refusal is JSON: `{"code", "message", …}`; `message` is in the '
-        "language your `Accept-Language` asks for (es, it or en), else your profile's."
+        "language your `Accept-Language` asks for (es, it or en), else your profile's. Every "
+        "GET answer carries an `ETag`: send it back in `If-None-Match` and an answer that has "
+        "not changed is `304 Not Modified` with no body (a bot polling its match pays for a "
+        "body only when something happened)."
     ),
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.1.0",

@@ -1,10 +1,12 @@
-"""Limits on what reaches the API that are checked before any view runs."""
+"""Limits on what reaches the API that are checked before any view runs, and the ETags of its
+GET answers."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.http import ConditionalGetMiddleware
 from django.utils.translation import ngettext
 
 from games.api.errors import body, is_api
@@ -30,3 +32,14 @@ class QueryLengthMiddleware:
             ) % {"n": MAX_QUERY_BYTES}
             return JsonResponse(body("uri_too_long", message), status=414)
         return self.get_response(request)
+
+
+class ApiConditionalGetMiddleware(ConditionalGetMiddleware):
+    """Under /api/, a GET answer carries an ``ETag`` (a hash of its body), and a request whose
+    ``If-None-Match`` names it gets 304 with no body: a bot polling its match pays for a body
+    only when something changed. Pages are left as they are."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if not is_api(request):
+            return response
+        return super().process_response(request, response)

@@ -189,3 +189,23 @@ def test_a_client_resumes_the_move_log_from_the_version_it_saw(as_user, start_ma
     assert reader.get(f"/matches/{match.pk}/moves/", {"since": 3}).json()["results"] == []
     refused = reader.get(f"/matches/{match.pk}/moves/", {"since": -1})
     assert refused.status_code == 400 and refused.json()["code"] == "invalid"
+
+
+def test_a_bot_polling_its_match_gets_304_until_something_changes(as_user, start_match, client):
+    match = start_match("collar")
+    mover = as_user(to_act(match))
+    first = mover.get(f"/matches/{match.pk}/")
+    tag = first.headers["ETag"]
+    mover.headers["HTTP_IF_NONE_MATCH"] = tag
+    unchanged = mover.get(f"/matches/{match.pk}/")
+    assert (unchanged.status_code, unchanged.content) == (304, b"")
+    moves = mover.get(f"/matches/{match.pk}/moves/")
+    assert moves.status_code == 200  # another answer, another tag
+    del mover.headers["HTTP_IF_NONE_MATCH"]
+    assert mover.post(f"/matches/{match.pk}/moves/", MOVE).status_code == 201
+    mover.headers["HTTP_IF_NONE_MATCH"] = tag
+    changed = mover.get(f"/matches/{match.pk}/")
+    assert changed.status_code == 200 and changed.json()["version"] == 1
+    assert changed.headers["ETag"] != tag
+    # Pages keep no ETag of their own making.
+    assert "ETag" not in client.get("/en/").headers
