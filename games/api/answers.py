@@ -436,7 +436,10 @@ class MoveOut(serializers.Serializer):
     )
     type = serializers.SerializerMethodField()
     action = serializers.SerializerMethodField(
-        help_text="Shown for the caller's own moves, and for all once it is over."
+        help_text="The caller's own moves, and every move once the match is over, in full; "
+        "other players' moves as far as everyone may see them (in our three games, every "
+        "action is public: what a move reveals only to its player is in its events). Null "
+        "when nothing of it may be shown."
     )
     events = serializers.SerializerMethodField()
     created_at = Moment()
@@ -463,6 +466,14 @@ class MoveOut(serializers.Serializer):
             or (viewer is not None and move.seat == viewer)
         )
 
+    def shown_action(self, move: Any) -> Any:
+        """The action as the caller may see it: whole, or its public part (``None``: hidden)."""
+        if self.public(move):
+            return move.action
+        if not isinstance(move.action, dict):
+            return None
+        return get_game(self.match.game).engine.public_action(move.action)
+
     @staticmethod
     def kind(move: Any) -> str | None:
         return move.action.get("type") if isinstance(move.action, dict) else None
@@ -488,11 +499,12 @@ class MoveOut(serializers.Serializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_type(self, move: Any) -> str | None:
-        return self.kind(move) if self.public(move) else None
+        action = self.shown_action(move)
+        return action.get("type") if isinstance(action, dict) else None
 
     @extend_schema_field(GameShapeField("logged_action", allow_null=True))
     def get_action(self, move: Any) -> Any:
-        return move.action if self.public(move) else None
+        return self.shown_action(move)
 
     @extend_schema_field(EventOut(many=True))
     def get_events(self, move: Any) -> Any:

@@ -428,6 +428,12 @@ class BaseEngine(ABC, Generic[S]):
         """What ``seat`` (``None``: a spectator) may see, as JSON data."""
         ...
 
+    def public_action(self, action: Action) -> Action | None:
+        """What every player may see of ``action`` once it is played (another seat's move in the
+        API's log). ``None`` hides it whole: the safe answer for a game that says nothing, and
+        what the events are for (``redact_event``)."""
+        return None
+
     @abstractmethod
     def events(self, state: S) -> list[Event]:
         """The raw events of the last ``apply`` (pass them through ``redact_event``)."""

@@ -93,17 +93,43 @@ def test_one_collar_seat_never_sees_the_other_hand_nor_the_pile(as_user, start_m
     assert str(match.seed) not in text and match.seed_sha256 in text
 
 
-def test_other_players_actions_are_hidden_in_the_log_until_the_end(as_user, start_match):
+@pytest.mark.parametrize("game", ["collar", "risk", "richelieu"])
+def test_other_players_public_actions_are_in_the_log_and_their_secrets_are_not(
+    as_user, start_match, game
+):
+    """Every action of our games is public (a discarded card lies face up, a Risk trade is
+    shown): another seat's move is in the log as it was sent, and what it revealed to its
+    player alone (the card drawn, the disc taken) is not."""
+    match = start_match(game, {"mode": "two-player"} if game == "risk" else {})
+    mine = match.seats.get(number=0)
+    for _ in range(40):
+        play(as_user, match, 3)
+        log = as_user(mine.user).get(f"/matches/{match.pk}/moves/?page_size=100").json()
+        log = log["results"]
+        if {entry["seat"] for entry in log} == {0, 1}:
+            break
+    assert {entry["seat"] for entry in log} == {0, 1}
+    for entry in log:
+        stored = Move.objects.get(match=match, number=entry["number"])
+        assert entry["action"] == stored.action and entry["type"] == stored.action["type"]
+        for event, raw in zip(entry["events"], stored.events, strict=True):
+            if "secret" in raw and 0 not in raw["secret"]["seats"]:
+                assert event["params"] == raw["params"], "a secret reached another seat"
+
+
+def test_a_game_that_says_nothing_of_its_actions_keeps_them_hidden_until_the_end(
+    as_user, start_match, monkeypatch
+):
+    from games.collar.engine.engine import CollarEngine
+
+    monkeypatch.setattr(CollarEngine, "public_action", lambda self, action: None)
     match = start_match("collar")
     play(as_user, match, 4)
     mine = match.seats.get(number=0)
     log = as_user(mine.user).get(f"/matches/{match.pk}/moves/").json()["results"]
-    assert {entry["seat"] for entry in log} == {0, 1}
     for entry in log:
         own = entry["seat"] == 0
         assert (entry["action"] is not None) == own and (entry["type"] is not None) == own, entry
-        if own:
-            assert entry["action"] == Move.objects.get(match=match, number=entry["number"]).action
     as_user(mine.user).post(f"/matches/{match.pk}/resign/")
     log = as_user(mine.user).get(f"/matches/{match.pk}/moves/").json()["results"]
     assert all(entry["action"] is not None for entry in log)

@@ -86,6 +86,11 @@ class CollarEngine(BaseEngine[CollarState]):
     def view(self, state: CollarState, seat: int | None) -> View:
         return build_view(state, seat)
 
+    def public_action(self, action: Action) -> Action | None:
+        """Every action is public: a draw names no card, a taken or discarded card lies face up, and
+        the solo game's keep says only which of the two cards was kept."""
+        return dict(action)
+
     def hidden_variant(self, state: CollarState, seat: int | None, seed: int) -> CollarState:
         return hidden_variant(state, seat, seed)
 

@@ -109,6 +109,11 @@ class RichelieuEngine(BaseEngine[State]):
     def view(self, state: State, seat: int | None) -> View:
         return build_view(state, seat)
 
+    def public_action(self, action: Action) -> Action | None:
+        """Every action is public: cards and markers lie face up and a spent disc is shown; what a
+        taken disc is stays in the events' secret part."""
+        return dict(action)
+
     def hidden_variant(self, state: State, seat: int | None, seed: int) -> State:
         return hidden_variant(state, seat, seed)
 

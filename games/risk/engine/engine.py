@@ -152,6 +152,10 @@ class RiskEngine(BaseEngine[RiskState]):
     def view(self, state: RiskState, seat: int | None) -> View:
         return build_view(state, seat)
 
+    def public_action(self, action: Action) -> Action | None:
+        """Everything in Risk is public, traded cards included (shown as they are traded)."""
+        return dict(action)
+
     def hidden_variant(self, state: RiskState, seat: int | None, seed: int) -> RiskState:
         return hidden_variant(state, seat, seed)
 
