@@ -45,6 +45,7 @@ SPECTACULAR_SETTINGS = {
         "games.api.schema.exact_inputs",
         "games.api.schema.add_game_shapes",
     ],
+    "WEBHOOKS": ["games.api.notices.YOUR_TURN", "games.api.notices.MATCH_FINISHED"],
     "ENUM_NAME_OVERRIDES": {
         "EmailModeEnum": ["now", "digest", "off"],
         "EmailModeWithoutDigestEnum": ["now", "off"],

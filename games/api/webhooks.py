@@ -1,8 +1,9 @@
-"""Webhooks for bots: a signed POST when it becomes the owner's turn, through an outbox.
+"""Webhooks for bots: a signed POST when it becomes the owner's turn or a match of theirs is
+over, through an outbox.
 
 ``record_match_change`` is one of the write path's recorders (``games.actions.moves``): one
-``WebhookDelivery`` row per user who now has to act and has a webhook (unique per user, match
-and version). A
+``WebhookDelivery`` row per user who now has to act, or who played in the match that just
+finished, and has a webhook (unique per user, match and version; bodies: ``notices``). A
 Celery task sends each row; a row that could not be sent stays due and the beat sweep
 (``retry_due``) sends it again with a growing wait.
 
@@ -25,14 +26,14 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.api import notices
 from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
 from games.core import outages, outbound
 from games.core.errors import ServiceError
-from games.play.changes import TURN_KINDS, MatchChange
+from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
 
 logger = logging.getLogger(__name__)
 
@@ -101,37 +102,33 @@ def save_webhook(user: Any, url: str, rotate_secret: bool = False) -> tuple[Webh
 
 
 def record_match_change(change: MatchChange) -> None:
-    """A notice row for each webhook owner whose turn it has just become, written in the
-    transaction of the change (called by the move service), sent once it commits."""
-    if change.kind not in TURN_KINDS:
+    """A notice row for each webhook owner whose turn it has just become, or, when the change
+    ended the match, for each of its players; written in the transaction of the change (called
+    by the move service), sent once it commits."""
+    match = change.match
+    if change.kind == ChangeKind.FINISHED:
+        event = "match_finished"
+        seats = {s.user_id: s for s in change.seats if s.user_id is not None and s.outcome}
+    elif change.kind in TURN_KINDS:
+        event = "your_turn"
+        seats = {seat.user_id: seat for seat in change.newly_to_act()}
+    else:
         return
-    seats = {seat.user_id: seat for seat in change.newly_to_act()}
     if not seats:
         return
     hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
-    match = change.match
-    rows = [
-        WebhookDelivery(
-            webhook_id=webhook_id, user_id=user_id, match_id=match.pk, version=change.version,
-            payload=payload(match.pk, change.version, match.game, seats[user_id].number,
-                            seats[user_id].user.language),
-        )
-        for webhook_id, user_id in hooks.values_list("id", "user_id")
-    ]  # fmt: skip
+    rows = []
+    for webhook_id, user_id in hooks.values_list("id", "user_id"):
+        seat = seats[user_id]
+        if event == "your_turn":
+            body = notices.your_turn(match, seat)
+        else:
+            body = notices.match_finished(match, seat, change.seats)
+        rows.append(WebhookDelivery(webhook_id=webhook_id, user_id=user_id, match_id=match.pk,
+                                    version=change.version, event=event, payload=body))  # fmt: skip
     WebhookDelivery.objects.bulk_create(rows)
     for row in rows:
         transaction.on_commit(lambda pk=row.pk: _nudge(pk))
-
-
-def payload(match_id: int, version: int, game: str, seat: int, language: str) -> dict[str, Any]:
-    with translation.override(language or settings.LANGUAGE_CODE):
-        page = settings.SITE_URL + reverse("play:match", args=[match_id])
-    api = settings.SITE_URL + reverse("api:match", args=[match_id])
-    return {
-        "event": "your_turn",
-        "match": {"id": match_id, "game": game, "version": version, "url": page, "api_url": api},
-        "seat": seat,
-    }
 
 
 def _nudge(delivery_id: int) -> None:

@@ -96,6 +96,35 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
 
 
 @pytest.mark.django_db
+def test_each_player_hears_that_the_match_is_over_in_the_documented_shape(
+    start_match, player, opponent, receiver, nudged, django_capture_on_commit_callbacks
+):
+    import jsonschema
+    from drf_spectacular.generators import SchemaGenerator
+
+    for user in (player, opponent):
+        hook(user, receiver.url)
+    match = start_match("collar")
+    with django_capture_on_commit_callbacks(execute=True):
+        moves.resign(match.pk, player)
+    finished = WebhookDelivery.objects.filter(event="match_finished")
+    assert {(d.user, d.payload["outcome"]) for d in finished} == {(player, "lost"),
+                                                                  (opponent, "won")}  # fmt: skip
+    winner = match.seats.get(user=opponent).number
+    assert all(d.payload["winners"] == [winner] for d in finished)
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    documented = {**schema["components"]["schemas"]["MatchFinishedNotice"],
+                  "components": schema["components"]}  # fmt: skip
+    for delivery in finished:
+        assert webhooks.deliver(delivery.pk) == "delivered"
+    for headers, body in receiver.received:
+        assert headers["X-Partida-Event"] == "match_finished"
+        notice = json.loads(body)
+        jsonschema.validate(notice, documented)
+        assert set(notice) == set(documented["properties"])
+
+
+@pytest.mark.django_db
 def test_a_notice_is_posted_signed_and_sent_only_once(
     start_match, player, opponent, receiver, nudged, django_capture_on_commit_callbacks
 ):
