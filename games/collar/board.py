@@ -98,6 +98,8 @@ def context(view: Mapping[str, Any]) -> dict[str, Any]:
         "hand_cards": [] if over else _hand(view, necklace),
         "discard_top_card": discard[-1] if discard else None,
         "discard_count": len(discard),
+        # Every discard lies face up: the cards beneath the top one, newest first.
+        "discard_below": discard[-2::-1],
         "opponents": [
             {"seat": other, "count": count, "backs": range(count)}
             for other, count in enumerate(view.get("hand_counts") or [])

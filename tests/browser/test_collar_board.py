@@ -159,6 +159,13 @@ def test_a_whole_match_is_played_by_touching_the_board(
         if step == 5:
             shoot(page, folder, f"{run}-middle")
             no_sideways_scroll(page)
+            # The whole discard pile, face up, opened by a tap.
+            below = page.locator(".c-below")
+            assert below.count() == 1
+            touch(page, below.locator("summary"), phone)
+            assert below.locator(".c-pile-list .c-card").first.is_visible()
+            page.screenshot(path=folder / f"{run}-discard-pile.png", full_page=True)
+            no_sideways_scroll(page)
         before = match.version
         done.append(play_one_move(page, phone, step // 2))
         match.refresh_from_db()

@@ -190,3 +190,23 @@ def test_ranges_and_cards_are_left_to_choose_in_the_tray(tiny):
     cards = found[1]["params"][0]
     assert cards["kind"] == "subset"
     assert [o["value"] for o in cards["options"]] == ["peru", "wild1"]
+
+
+def test_everyone_may_look_through_the_whole_collar_discard_pile(client, start_match, outsider):
+    match = start_match("collar", {"mode": "duel"}, visibility="open")
+    for _ in range(8):
+        match.refresh_from_db()
+        seat = match.seats.get(is_to_act=True)
+        action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
+        moves.submit_move(match.pk, seat.user, action, match.version)
+    match.refresh_from_db()
+    discard = match.state["discard"]
+    assert len(discard) == 4
+    for reader in (match.seats.get(number=1).user, outsider):
+        client.force_login(reader)
+        page = client.get(f"/en/play/{match.pk}/").content.decode()
+        below = re.search(r'<details class="c-below">.*?</details>', page, re.S)
+        assert below is not None
+        assert "Discard pile: 3 cards beneath the top one" in below[0]
+        shown = re.findall(r"\b(C\d\d)\b", below[0])
+        assert list(dict.fromkeys(shown)) == discard[-2::-1]
