@@ -71,3 +71,48 @@ def test_the_generated_client_creates_a_match(generated, live_server, player, op
         refused = matches_actions_retrieve.sync_detailed(client=api, id=str(match.id))
         assert refused.status_code == 409
         assert json.loads(refused.content)["code"] == "match_not_active"
+
+
+#: Every game and mode, with the house players in the other seats.
+VARIANTS = [
+    ("collar", {"mode": "duel"}, 2), ("collar", {"mode": "solo", "rainbow": True}, 1),
+    ("collar", {"mode": "duel", "rainbow": True, "gold": True}, 2),
+    ("richelieu", {"ruleset": "fun-for-2"}, 2), ("richelieu", {"ruleset": "multiplayer"}, 3),
+    ("richelieu", {"ruleset": "multiplayer", "short": True}, 4),
+    ("risk", {"mode": "intro"}, 3), ("risk", {"mode": "classic"}, 4),
+    ("risk", {"mode": "two-player"}, 2), ("risk", {"mode": "intro"}, 5),
+]  # fmt: skip
+
+
+def test_a_bot_on_the_generated_client_plays_every_game_and_mode(
+    generated, live_server, player, monkeypatch
+):
+    """``examples/generated_bot.py``: a match against house players in each variant, 20 moves
+    through the typed models, then resigned (or already over); no answer it cannot read."""
+    import random
+
+    from client.api.matches import matches_resign_create, matches_retrieve
+
+    from games.house import recorder
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "generated_bot.py"
+    spec = importlib.util.spec_from_file_location("generated_bot", path)
+    bot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bot)
+    token = create_token(player, "generated bot")[1]
+    with generated.AuthenticatedClient(base_url=live_server.url, token=token) as api:
+        for game, options, players in VARIANTS:
+            match = bot.create_match(generated, api, game, options, players, level=1)
+            assert match.game == game and match.status.value == "active", (game, options)
+            made = bot.play(generated, api, match.id, random.Random(7), most=20, wait=0.05)
+            assert made > 0, (game, options)
+            final = matches_retrieve.sync_detailed(client=api, id=str(match.id))
+            if final.parsed.status.value == "active":
+                # The house players would play the rest inline here (tasks run eagerly in the
+                # tests, each turn inside the last): they stop when the bot leaves.
+                with monkeypatch.context() as patch:
+                    patch.setattr(recorder, "queue_turn", lambda *args: None)
+                    final = matches_resign_create.sync_detailed(client=api, id=str(match.id))
+            assert final.status_code == 200, final.content
+            mine = next(seat for seat in final.parsed.seats if seat.username == player.username)
+            assert final.parsed.status.value == "finished" or mine.status.value == "out"
