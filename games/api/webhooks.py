@@ -184,7 +184,15 @@ def deliver(delivery_id: int, now: datetime | None = None) -> str:
         return _finish(delivery, WebhookDelivery.Status.FAILED, error="webhook disabled")
     status_code, error = _post(delivery)
     if status_code is not None and 200 <= status_code < 300:
-        return _finish(delivery, WebhookDelivery.Status.DELIVERED, status_code=status_code)
+        # Recorded through a short database outage too, while the lease lasts: unrecorded,
+        # the notice would be sent again.
+        left = (delivery.next_attempt_at - timezone.now()).total_seconds()
+        return str(
+            outages.recorded(
+                lambda: _finish(delivery, WebhookDelivery.Status.DELIVERED, status_code),
+                within=max(0.0, left),
+            )
+        )
     if delivery.attempts >= MAX_ATTEMPTS:
         return _finish(delivery, WebhookDelivery.Status.FAILED, status_code, error)
     WebhookDelivery.objects.filter(pk=delivery.pk).update(

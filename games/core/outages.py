@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -96,6 +97,29 @@ def enqueue(task: Any, *args: Any) -> None:
         went_down(BROKER, error)
         return
     came_back(BROKER)
+
+
+def recorded(write: Callable[[], Any], within: float, pause: float = 0.5) -> Any:
+    """Run ``write`` (a statement saying that something was done outside the database: an
+    email the server accepted) until the database takes it, for up to ``within`` seconds.
+
+    A short outage (a restart, a fail-over) between the send and its record would otherwise
+    leave the row due, and the sweep would send it again once its lease ran out; the lease
+    bounds ``within``, after which the error is raised as before.
+    """
+    give_up = time.monotonic() + within
+    while True:
+        try:
+            return write()
+        except DATABASE_ERRORS as error:
+            if time.monotonic() + pause > give_up:
+                raise
+            went_down(DATABASE, error)
+            # A connection the outage broke is dropped, and the next query opens a new one
+            # (outside a transaction: the sends record themselves in autocommit).
+            if not connection.in_atomic_block:
+                connection.close_if_unusable_or_obsolete()
+            time.sleep(pause)
 
 
 def database_answers() -> bool:

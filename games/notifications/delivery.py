@@ -219,14 +219,26 @@ def deliver_row(
         send(message)
     except Exception as error:
         return failed(row, error, now)
-    sent = Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
-        status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
-    )
+    sent = mark_sent(row)
     if sent:
         recent.finish(row.pk)
     if sent and items is not None:
         items.mark_sent(row, now)
     return None
+
+
+def mark_sent(row: Notification) -> int:
+    """Record that the server accepted the row, through a short database outage too (for as
+    long as the row's lease lasts): unrecorded, it would be sent again."""
+    left = (row.lease_until - timezone.now()).total_seconds() if row.lease_until else 0.0
+    return int(
+        outages.recorded(
+            lambda: Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
+                status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
+            ),
+            within=max(0.0, left),
+        )
+    )
 
 
 def still_ours(row: Notification) -> bool:
@@ -256,9 +268,7 @@ def push_row(row: Notification, now: datetime, facts: Facts) -> float | None:
         return release(row, checks.suppress("subscription gone"))
     except Exception as error:
         return failed(row, error, now)
-    sent = Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
-        status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
-    )
+    sent = mark_sent(row)
     if sent:
         recent.finish(row.pk)
         PushSubscription.objects.filter(pk=row.subscription_id).update(last_success_at=now)

@@ -75,6 +75,34 @@ def test_a_worker_slowed_past_its_lease_leaves_a_row_another_worker_took(
     assert len(mailoutbox) == 1
 
 
+def test_a_sent_row_is_recorded_through_a_short_database_outage(row, mailoutbox, monkeypatch):
+    """The server accepted the email, then the database went away for a moment (a restart):
+    the worker records the send once it answers again, within the row's lease, and the
+    sweep finds nothing to send again."""
+    from django.db import OperationalError
+
+    from games.core import outages
+
+    real_update = delivery.Notification.objects.filter
+    failures = []
+
+    def flaky_filter(*args, **kwargs):
+        found = real_update(*args, **kwargs)
+        if kwargs.get("status") == "pending" and len(failures) < 2 and mailoutbox:
+            failures.append(1)
+            raise OperationalError("terminating connection due to administrator command")
+        return found
+
+    monkeypatch.setattr(outages.time, "sleep", lambda seconds: None)
+    monkeypatch.setattr(delivery.Notification.objects, "filter", flaky_filter)
+    delivery.deliver(row.pk)
+    monkeypatch.undo()
+    assert len(failures) == 2 and len(mailoutbox) == 1
+    row.refresh_from_db()
+    assert row.status == "sent"
+    assert row.pk not in delivery.queue_due(now=timezone.now() + 2 * delivery.lease())
+
+
 class FailingConnection:
     def __init__(self, error):
         self.error = error
