@@ -21,6 +21,7 @@ import json
 import logging
 import time
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -107,25 +108,22 @@ def record_match_change(change: MatchChange) -> None:
     by the move service), sent once it commits."""
     match = change.match
     if change.kind == ChangeKind.FINISHED:
-        event = "match_finished"
+        event, notice = "match_finished", partial(notices.match_finished, seats=change.seats)
         seats = {s.user_id: s for s in change.seats if s.user_id is not None and s.outcome}
     elif change.kind in TURN_KINDS:
-        event = "your_turn"
+        event, notice = "your_turn", notices.your_turn
         seats = {seat.user_id: seat for seat in change.newly_to_act()}
     else:
         return
     if not seats:
         return
     hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
-    rows = []
-    for webhook_id, user_id in hooks.values_list("id", "user_id"):
-        seat = seats[user_id]
-        if event == "your_turn":
-            body = notices.your_turn(match, seat)
-        else:
-            body = notices.match_finished(match, seat, change.seats)
-        rows.append(WebhookDelivery(webhook_id=webhook_id, user_id=user_id, match_id=match.pk,
-                                    version=change.version, event=event, payload=body))  # fmt: skip
+    rows = [
+        WebhookDelivery(webhook_id=webhook_id, user_id=user_id, match_id=match.pk,
+                        version=change.version, event=event,
+                        payload=notice(match, seats[user_id]))
+        for webhook_id, user_id in hooks.values_list("id", "user_id")
+    ]  # fmt: skip
     WebhookDelivery.objects.bulk_create(rows)
     for row in rows:
         transaction.on_commit(lambda pk=row.pk: _nudge(pk))
@@ -186,11 +184,10 @@ def deliver(delivery_id: int, now: datetime | None = None) -> str:
     if status_code is not None and 200 <= status_code < 300:
         # Recorded through a short database outage too, while the lease lasts: unrecorded,
         # the notice would be sent again.
-        left = (delivery.next_attempt_at - timezone.now()).total_seconds()
         return str(
             outages.recorded(
                 lambda: _finish(delivery, WebhookDelivery.Status.DELIVERED, status_code),
-                within=max(0.0, left),
+                until=delivery.next_attempt_at,
             )
         )
     if delivery.attempts >= MAX_ATTEMPTS:

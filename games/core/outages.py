@@ -12,10 +12,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
@@ -99,27 +101,34 @@ def enqueue(task: Any, *args: Any) -> None:
     came_back(BROKER)
 
 
-def recorded(write: Callable[[], Any], within: float, pause: float = 0.5) -> Any:
+def recorded(write: Callable[[], Any], until: datetime | None, pause: float = 0.5) -> Any:
     """Run ``write`` (a statement saying that something was done outside the database: an
-    email the server accepted) until the database takes it, for up to ``within`` seconds.
+    email the server accepted) until the database takes it, retrying until ``until`` (the
+    lease of the row it records).
 
     A short outage (a restart, a fail-over) between the send and its record would otherwise
-    leave the row due, and the sweep would send it again once its lease ran out; the lease
-    bounds ``within``, after which the error is raised as before.
+    leave the row due, and the sweep would send it again once its lease ran out. Once the
+    lease is over, the error is raised as before.
     """
-    give_up = time.monotonic() + within
+    failed = False
     while True:
         try:
-            return write()
+            done = write()
         except DATABASE_ERRORS as error:
-            if time.monotonic() + pause > give_up:
+            left = (until - timezone.now()).total_seconds() if until else 0.0
+            if left < pause:
                 raise
             went_down(DATABASE, error)
+            failed = True
             # A connection the outage broke is dropped, and the next query opens a new one
             # (outside a transaction: the sends record themselves in autocommit).
             if not connection.in_atomic_block:
                 connection.close_if_unusable_or_obsolete()
             time.sleep(pause)
+            continue
+        if failed:
+            came_back(DATABASE)
+        return done
 
 
 def database_answers() -> bool:

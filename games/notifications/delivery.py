@@ -228,15 +228,14 @@ def deliver_row(
 
 
 def mark_sent(row: Notification) -> int:
-    """Record that the server accepted the row, through a short database outage too (for as
-    long as the row's lease lasts): unrecorded, it would be sent again."""
-    left = (row.lease_until - timezone.now()).total_seconds() if row.lease_until else 0.0
+    """Record that the server accepted the row, through a short database outage too (while
+    the row's lease lasts): unrecorded, it would be sent again."""
     return int(
         outages.recorded(
             lambda: Notification.objects.filter(pk=row.pk, status=Status.PENDING).update(
                 status=Status.SENT, sent_at=timezone.now(), lease_until=None, reason=""
             ),
-            within=max(0.0, left),
+            until=row.lease_until,
         )
     )
 
