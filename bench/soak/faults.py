@@ -52,6 +52,12 @@ class Probe:
     seconds: float
 
 
+#: The broker's lists: kombu keeps a queue's tasks of priority 0 (beat's sweeps) under its name
+#: and those of each lower step under the name, "\x06\x16" and the step (the site's default is 3).
+QUEUE_KEYS = [f"{queue}{step}" for queue in ("celery", "bots")
+              for step in ("", "\x06\x163", "\x06\x166", "\x06\x169")]  # fmt: skip
+
+
 @dataclass
 class Faults:
     clock: Clock
@@ -65,6 +71,8 @@ class Faults:
     token: str
     windows: list[Window] = field(default_factory=list)
     kills: list[datetime] = field(default_factory=list)
+    #: The same kills in real time (``time.time()``, as the receivers stamp what they accept).
+    killed_at: list[float] = field(default_factory=list)
     probes: list[Probe] = field(default_factory=list)
     stopping: threading.Event = field(default_factory=threading.Event)
 
@@ -89,6 +97,7 @@ class Faults:
     def restart_worker(self) -> None:
         """Both Celery workers die at once, as the machine they share would."""
         self.kills.append(self.clock.now())
+        self.killed_at.append(time.time())
         for name in WORKERS:
             self.deployment.hold(name).kill(signal.SIGKILL)
         self.stopping.wait(self.clock.real_seconds(WORKER_RESTART_AFTER))
@@ -155,6 +164,6 @@ class Watch:
                     incarnation = self.deployment.incarnations[name]
                     self.samples.append((now, name, incarnation, process.memory()))
             try:
-                self.queued.append(int(broker.llen("celery")) + int(broker.llen("bots")))
+                self.queued.append(sum(int(broker.llen(key)) for key in QUEUE_KEYS))
             except redis.RedisError:
                 pass  # Redis is being restarted

@@ -207,7 +207,7 @@ class Soak:
             ),
             checks.reminders(now, GRACE),
             checks.digests(self.site_started, now, GRACE),
-            deliveries.emails(received, now, GRACE),
+            deliveries.emails(received, now, GRACE, faults.killed_at),
             deliveries.pushes(received, members, now, GRACE),
             deliveries.webhooks(received, members, now, GRACE),
             checks.replayed(verified),

@@ -50,3 +50,26 @@ def test_every_periodic_job_expires_after_five_of_its_periods(settings):
     for name, job in settings.CELERY_BEAT_SCHEDULE.items():
         period = job["schedule"].total_seconds()
         assert job.get("options", {}).get("expires") == 5 * period, name
+
+
+@pytest.mark.services
+def test_a_sweep_is_taken_before_the_emails_waiting_ahead_of_it(require, settings):
+    """On Redis, beat's sweeps jump a backlog: the month's soak saw a time-out five hours late,
+    its sweeps having waited behind emails until they expired."""
+    require("redis")
+    from config.celery import app
+
+    queue = f"test-priority-{os.getpid()}-{time.monotonic_ns()}"
+    sweep = settings.CELERY_BEAT_SCHEDULE["sweep-clocks"]
+    with app.connection_for_write() as connection:
+        for _ in range(3):
+            app.send_task("games.notifications.tasks.deliver", args=[1], queue=queue,
+                          connection=connection)  # fmt: skip
+        app.send_task(sweep["task"], queue=queue, connection=connection, **sweep["options"])
+        channel = connection.default_channel
+        try:
+            taken = [channel.basic_get(queue, no_ack=True).headers["task"] for _ in range(4)]
+        finally:
+            channel.queue_purge(queue)
+            channel.queue_delete(queue)
+    assert taken == [sweep["task"]] + ["games.notifications.tasks.deliver"] * 3

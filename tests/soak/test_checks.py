@@ -1,0 +1,43 @@
+"""The soak's judgement of the emails, on a sink's journal written by hand: a repeat is put
+down to a worker's kill only when the kill came within seconds of the first acceptance."""
+
+import json
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+from django.utils import timezone
+
+from games.notifications.models import Notification
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from soak.deliveries import KILL_WINDOW, emails  # noqa: E402
+from soak.receivers import MAIL  # noqa: E402
+
+
+def judge(tmp_path, player, accepted, killed_at):
+    now = timezone.now()
+    for message_id in {mid for mid, _ in accepted}:
+        Notification.objects.create(
+            key=message_id, kind="your_turn", recipient=player, address=player.email,
+            status="sent", due_at=now, sent_at=now, message_id=message_id,
+        )  # fmt: skip
+    lines = [
+        json.dumps({"at": at, "message_id": mid, "to": [player.email]}) for mid, at in accepted
+    ]
+    (tmp_path / MAIL).write_text("\n".join(lines) + "\n")
+    return emails(tmp_path, now, timedelta(hours=2), killed_at)
+
+
+def test_a_repeat_right_after_a_kill_is_listed_and_passes(tmp_path, player):
+    finding = judge(tmp_path, player, [("<a@x>", 100.0), ("<b@x>", 101.0), ("<a@x>", 130.0)],
+                    killed_at=[100.0 + KILL_WINDOW / 2])  # fmt: skip
+    assert finding.failures == []
+    assert any("<a@x>" in str(value) for _, value in finding.figures)
+
+
+def test_a_repeat_with_no_kill_beside_it_fails(tmp_path, player):
+    finding = judge(tmp_path, player, [("<a@x>", 100.0), ("<a@x>", 130.0)],
+                    killed_at=[100.0 + KILL_WINDOW + 5, 90.0])  # fmt: skip
+    assert finding.failures and "1 emails accepted more than once" in finding.failures[0]
