@@ -382,16 +382,18 @@ CELERY_BEAT_SCHEDULE = {
 # then do not run hundreds of stale sweeps before the first email. Five periods leave room for
 # clocks that differ a little between machines (a worker compares with its own clock).
 #
-# The sweeps also jump the queue: on Redis a message of priority 0 is taken before any of a
-# lower one (a higher number; kombu keeps a list per step of 0, 3, 6, 9), and every other task
-# is sent at 3. A backlog of emails then never holds a time-out back: before, a sweep waited
-# behind it, expired, and the next one too (the month's soak saw a time-out five hours late).
-# The filesystem broker of `make run` keeps plain arrival order.
+# The time-outs' sweep also jumps the queue: on Redis a message of priority 0 is taken before
+# any of a lower one (a higher number; kombu keeps a list per step of 0, 3, 6, 9), and every
+# other task is sent at 3. A backlog of emails then never holds a time-out back: before, that
+# sweep waited behind it and expired, and the next one too (the month's soak saw a time-out
+# five hours late). Only that sweep: the outbox's and the house players' sweeps queue again
+# what has waited past its lease, so ahead of a backlog they would feed it (a month's soak
+# with every sweep at 0 ended with 270,000 tasks waiting). The filesystem broker of `make run`
+# keeps plain arrival order.
 CELERY_TASK_DEFAULT_PRIORITY = 3
 for _job in CELERY_BEAT_SCHEDULE.values():
-    _job.setdefault("options", {}).update(
-        expires=5 * _job["schedule"].total_seconds(), priority=0
-    )
+    _job.setdefault("options", {})["expires"] = 5 * _job["schedule"].total_seconds()
+CELERY_BEAT_SCHEDULE["sweep-clocks"]["options"]["priority"] = 0
 
 # House players (games/house): a turn queued at once that has not moved after this long counts
 # as lost, and the minute sweep queues it again.

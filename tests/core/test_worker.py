@@ -54,8 +54,8 @@ def test_every_periodic_job_expires_after_five_of_its_periods(settings):
 
 @pytest.mark.services
 def test_a_sweep_is_taken_before_the_emails_waiting_ahead_of_it(require, settings):
-    """On Redis, beat's sweeps jump a backlog: the month's soak saw a time-out five hours late,
-    its sweeps having waited behind emails until they expired."""
+    """On Redis, the clocks' sweep jumps a backlog: the month's soak saw a time-out five hours
+    late, its sweeps having waited behind emails until they expired."""
     require("redis")
     from config.celery import app
 
@@ -73,3 +73,13 @@ def test_a_sweep_is_taken_before_the_emails_waiting_ahead_of_it(require, setting
             channel.queue_purge(queue)
             channel.queue_delete(queue)
     assert taken == [sweep["task"]] + ["games.notifications.tasks.deliver"] * 3
+
+
+def test_only_the_clocks_sweep_jumps_the_queue(settings):
+    """The outbox's and the house players' sweeps queue again what waited past its lease: ahead
+    of a backlog they would feed it (a month's soak with every sweep first ended with 270,000
+    tasks waiting)."""
+    default = settings.CELERY_TASK_DEFAULT_PRIORITY
+    jobs = settings.CELERY_BEAT_SCHEDULE.items()
+    first = [name for name, job in jobs if job["options"].get("priority", default) == 0]
+    assert first == ["sweep-clocks"]
