@@ -6,3 +6,8 @@ the API's JSON; a request line longer than this is refused by gunicorn itself wi
 """
 
 limit_request_line = 8190
+
+# Each worker serves this many requests at once, on threads (gunicorn's gthread worker): a bot
+# waiting on the event feed (`/api/v1/events/?wait=`, up to API_EVENTS_MAX_WAIT seconds) holds
+# one thread, not a whole worker.
+threads = 4

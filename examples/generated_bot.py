@@ -10,7 +10,8 @@ openapi-python-client: every request and answer goes through the generated, type
 
 It creates a match against the site's house players (``bots``, level 1 by default) for the
 game, options and number of players asked, then plays random legal actions (the choice is
-``random_bot``'s, beside this file) until the match is over, and prints the result. The
+``random_bot``'s, beside this file) until the match is over, following its event feed between
+its turns, and prints the result. The
 generated package must be importable (``--client``, default ``partida_client``, in the
 current directory).
 """
@@ -22,7 +23,6 @@ import importlib
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -62,22 +62,41 @@ def create_match(client: ModuleType, api: Any, game: str, options: dict[str, Any
     return answer.parsed
 
 
+def last_event(events: ModuleType, api: Any) -> int:
+    """The number of the caller's last event so far: the bot follows its feed from there."""
+    after = 0
+    while True:
+        page = events.sync_detailed(client=api, after=after).parsed
+        after = page.last
+        if not page.more:
+            return after
+
+
 def play(client: ModuleType, api: Any, match_id: int, rng: random.Random,
-         most: int | None = None, wait: float = 1.0) -> int:  # fmt: skip
-    """Random legal moves until the match is over (or ``most`` moves); the moves made."""
+         most: int | None = None, wait: int = 20) -> int:  # fmt: skip
+    """Random legal moves until the match is over (or ``most`` moves); the moves made.
+
+    Between its turns the bot follows its event feed (``GET /events/?after=…&wait=…``, long
+    polling) instead of asking again and again: it looks at its actions when an event about the
+    match arrives (or ``wait`` seconds pass), and stops when the match is over.
+    """
     package = client.__name__
     actions = importlib.import_module(f"{package}.api.matches.matches_actions_retrieve")
     send = importlib.import_module(f"{package}.api.matches.matches_moves_create")
-    detail = importlib.import_module(f"{package}.api.matches.matches_retrieve")
+    events = importlib.import_module(f"{package}.api.events.events_list")
     models = importlib.import_module(f"{package}.models")
-    made = 0
+    after, made = last_event(events, api), 0
     while most is None or made < most:
-        match = detail.sync_detailed(client=api, id=str(match_id)).parsed
-        if match.status.value != "active":
-            break
         legal = actions.sync_detailed(client=api, id=str(match_id))
+        if legal.status_code == 409:  # the match is over
+            break
         if legal.status_code != 200 or not legal.parsed.actions:
-            time.sleep(wait)  # not our turn (or we are out): the others are playing
+            # Not our turn (or we are out): wait for news of this match.
+            feed = events.sync_detailed(client=api, after=after, wait=wait).parsed
+            after = feed.last
+            ended = {"match_finished", "match_cancelled"}
+            if any(e.match == match_id and e.kind.value in ended for e in feed.events):
+                break
             continue
         templates = [entry.action.to_dict() for entry in legal.parsed.actions]
         action = random_bot.fill(random_bot.pick(templates, rng), rng)

@@ -19,10 +19,11 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.actions.moves import _record, check_active, check_seat, lock_match, read_seats
+from games.api import feed
 from games.core.errors import ServiceError
 from games.engines.base import DRAW
 from games.play import errors
-from games.play.changes import ChangeKind, MatchChange
+from games.play.changes import ChangeKind, MatchChange, recording
 from games.play.errors import StaleVersion
 from games.play.models import Match, Seat
 
@@ -72,6 +73,9 @@ def vote_draw(match_id: Any, user: Any, expected_version: Any = None) -> MatchCh
         if not seat.wants_draw:
             seat.wants_draw = True
             Seat.objects.filter(pk=seat.pk).update(wants_draw=True)
+            if not all(voter.wants_draw for voter in voters):
+                with recording():
+                    feed.draw_offered(match, seat, [v for v in voters if not v.wants_draw])
         if not all(voter.wants_draw for voter in voters):
             return None
         agreed = match.engine.agreed_draw(state, match.players)

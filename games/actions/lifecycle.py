@@ -16,11 +16,13 @@ from django.utils.translation import gettext_lazy as _
 from games.accounts.models import User
 from games.actions import moves
 from games.actions.moves import lock_match
+from games.api import feed
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS, NO_HOUSE_PLAYER, house_player
 from games.notifications import events
 from games.play import errors
+from games.play.changes import recording
 from games.play.errors import IllegalMove
 from games.play.models import DAYS_PER_MOVE, Match, Seat
 from games.registry import installed_games
@@ -231,7 +233,9 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
         invited_email="" if user else target.lower(),
         status=Seat.Status.INVITED,
     )
-    events.invited(seat)
+    with recording():
+        events.invited(seat)
+        feed.invited(seat, by)
     return seat
 
 
@@ -294,6 +298,8 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
             match.status = Match.Status.CANCELLED
             match.finished_at = timezone.now()
             match.save(update_fields=["status", "finished_at"])
+            with recording():
+                feed.cancelled(match, user)
 
 
 def join_open_match(match_id: Any, user: Any) -> Match:
@@ -329,6 +335,8 @@ def cancel_match(match_id: Any, user: Any) -> Match:
         match.status = Match.Status.CANCELLED
         match.finished_at = timezone.now()
         match.save(update_fields=["status", "finished_at"])
+        with recording():
+            feed.cancelled(match, user)
     return match
 
 

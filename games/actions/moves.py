@@ -31,7 +31,7 @@ from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.api import webhooks
+from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
 from games.engines.records import absent_last
@@ -53,6 +53,7 @@ RECORDERS = (
     ratings.record_match_change,
     events.record_match_change,
     webhooks.record_match_change,
+    feed.record_match_change,
     house.record_match_change,
 )
 

@@ -1,4 +1,4 @@
-"""Personal API tokens, a bot's webhook and the outbox of webhook deliveries.
+"""Personal API tokens, a bot's webhook, the outbox of webhook deliveries and the event feed.
 
 A token is shown once, when it is made; the database keeps only its SHA-256, so a copy of the
 database does not let anyone call the API. A delivery row is the truth about a notification:
@@ -117,3 +117,52 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} for {self.user_id}, match {self.match_id} v{self.version}"
+
+
+class FeedCounter(models.Model):
+    """How many events a user's feed holds: the row the recorder locks to number the next ones.
+
+    Two changes that tell the same user something take this row in turn, so events are numbered
+    in the order their changes commit: a reader who has seen event 12 never misses an event 11
+    that was still being written.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    last = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.last} events for {self.user_id}"
+
+
+class FeedEvent(models.Model):
+    """One thing that happened for one user, numbered from 1 in their feed (``/api/v1/events/``)."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", _("your turn")
+        MATCH_STARTED = "match_started", _("match started")
+        MATCH_FINISHED = "match_finished", _("match finished")
+        MATCH_CANCELLED = "match_cancelled", _("match cancelled")
+        INVITED = "invited", _("invited")
+        DRAW_OFFERED = "draw_offered", _("draw offered")
+        CHAT = "chat", _("chat message")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    number = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField(help_text="The match's version when it happened.")
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("feed event")
+        verbose_name_plural = _("feed events")
+        ordering = ["user", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "number"], name="api_one_event_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.kind} for {self.user_id}, match {self.match_id}"

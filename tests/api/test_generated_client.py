@@ -88,7 +88,8 @@ def test_a_bot_on_the_generated_client_plays_every_game_and_mode(
     generated, live_server, player, monkeypatch
 ):
     """``examples/generated_bot.py``: a match against house players in each variant, 20 moves
-    through the typed models, then resigned (or already over); no answer it cannot read."""
+    through the typed models, then resigned (or already over); no answer it cannot read, and
+    its event feed told it of the match's start, its turns and its end."""
     import random
 
     from client.api.matches import matches_resign_create, matches_retrieve
@@ -104,7 +105,7 @@ def test_a_bot_on_the_generated_client_plays_every_game_and_mode(
         for game, options, players in VARIANTS:
             match = bot.create_match(generated, api, game, options, players, level=1)
             assert match.game == game and match.status.value == "active", (game, options)
-            made = bot.play(generated, api, match.id, random.Random(7), most=20, wait=0.05)
+            made = bot.play(generated, api, match.id, random.Random(7), most=20, wait=1)
             assert made > 0, (game, options)
             final = matches_retrieve.sync_detailed(client=api, id=str(match.id))
             if final.parsed.status.value == "active":
@@ -116,3 +117,18 @@ def test_a_bot_on_the_generated_client_plays_every_game_and_mode(
             assert final.status_code == 200, final.content
             mine = next(seat for seat in final.parsed.seats if seat.username == player.username)
             assert final.parsed.status.value == "finished" or mine.status.value == "out"
+            told = [e.kind.value for e in feed(generated, api) if e.match == match.id]
+            assert told[0] == "match_started" and "your_turn" in told, (game, options, told)
+            if final.parsed.status.value == "finished":
+                assert told[-1] == "match_finished", (game, options, told)
+
+
+def feed(generated, api):
+    """Every event of the caller's feed, through the generated client."""
+    from client.api.events import events_list
+
+    events, after, more = [], 0, True
+    while more:
+        page = events_list.sync_detailed(client=api, after=after).parsed
+        events, after, more = events + page.events, page.last, page.more
+    return events

@@ -15,6 +15,7 @@ from hypothesis import settings as hypothesis_settings
 from schemathesis.config import SchemathesisConfig
 
 from games.actions import lifecycle
+from games.api.views import feed as feed_view
 from games.core import outbound
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +39,27 @@ def public_dns(monkeypatch):
     monkeypatch.setattr(outbound, "resolve", lambda host, port: ["93.184.216.34"])
 
 
+class InstantWait:
+    """The event feed's clock, on which a wait passes at once (``?wait=20`` must not hold the
+    run for 20 seconds: what is examined is the answer)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds
+
+
 @pytest.fixture
-def caller(in_test_transaction, player, opponent, token_of, settings, public_dns):
+def caller(in_test_transaction, player, opponent, token_of, settings, public_dns, monkeypatch):
     """A player with a token, two matches (one open, one private) and an invitation."""
     # Schemathesis sends many requests with made-up tokens and expects their 401: the rates
     # are not what it examines (tests/api/test_what_clients_meet.py does).
     settings.API_THROTTLE_RATES = {scope: "100000/min" for scope in ("user", "anon", "bad_tokens")}
+    monkeypatch.setattr(feed_view, "time", InstantWait())
     matches = []
     for visibility in ("open", "private"):
         match = lifecycle.create_match(player, "collar", {}, 2, visibility=visibility,

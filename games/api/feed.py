@@ -1,0 +1,109 @@
+"""Each user's feed of events (``GET /api/v1/events/``): what happened that concerns them.
+
+A recorder, like the webhooks: the actions call it in the transaction of the change, so an
+event exists exactly when its change committed. The events are numbered per user in the order
+their changes commit (``FeedCounter``), so a reader resumes after the last number it saw and
+never passes over one still being written. House players (``is_bot``) have no feed: nothing
+reads it.
+
+What each kind tells (``FeedEvent.data``): ``your_turn`` the deadline; ``match_finished`` the
+reader's outcome; ``invited`` who invited them; ``draw_offered`` who offered; ``chat`` who wrote
+and the message's id. The match and its version are on every event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db.models import F
+
+from games.api.models import FeedCounter, FeedEvent
+from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
+from games.play.models import ChatMessage, Match, Seat
+from games.social.models import PlayerMute
+
+Kind = FeedEvent.Kind
+
+
+def record_match_change(change: MatchChange) -> None:
+    """``match_started`` for every player, ``your_turn`` for each seat newly to act,
+    ``match_finished`` (with the outcome) or ``match_cancelled`` for every player."""
+    match, events = change.match, []
+    if change.kind == ChangeKind.STARTED:
+        events += [(seat, Kind.MATCH_STARTED, {}) for seat in _players(change.seats)]
+    if change.kind in TURN_KINDS:
+        deadline = match.deadline.isoformat() if match.deadline else None
+        events += [(seat, Kind.YOUR_TURN, {"deadline": deadline}) for seat in _new_turns(change)]
+    elif change.kind == ChangeKind.FINISHED:
+        events += [(seat, Kind.MATCH_FINISHED, {"outcome": seat.outcome})
+                   for seat in _players(change.seats)]  # fmt: skip
+    elif change.kind in (ChangeKind.ABORTED, ChangeKind.CANCELLED):
+        events += [(seat, Kind.MATCH_CANCELLED, {}) for seat in _players(change.seats)
+                   if seat.number != change.actor]  # fmt: skip
+    append(match, events)
+
+
+def invited(seat: Seat, by: Any) -> None:
+    """An invitation to a seat of an account."""
+    if seat.user is not None:
+        append(seat.match, [(seat, Kind.INVITED, {"by": by.username})])
+
+
+def draw_offered(match: Match, voter: Seat, others: Iterable[Seat]) -> None:
+    """A player voted for a draw: each other player still in the game may agree."""
+    append(match, [(seat, Kind.DRAW_OFFERED, {"by": voter.user.username}) for seat in others
+                   if seat.number != voter.number])  # fmt: skip
+
+
+def chat_posted(message: ChatMessage) -> None:
+    """A chat message, for the match's other players who have not muted its author."""
+    muters = PlayerMute.objects.filter(muted=message.user_id).values("muter")
+    readers = (
+        Seat.objects.filter(match=message.match_id, status__in=Seat.PLAYER_STATUSES)
+        .exclude(user=message.user_id).exclude(user__in=muters).select_related("user")
+    )  # fmt: skip
+    data = {"by": message.user.username, "message_id": message.pk}
+    append(message.match, [(seat, Kind.CHAT, dict(data)) for seat in readers])
+
+
+def cancelled(match: Match, by: Any) -> None:
+    """A match called off before it started, for everyone seated or invited but ``by``."""
+    seated = (*Seat.PLAYER_STATUSES, Seat.Status.INVITED)
+    seats = Seat.objects.filter(match=match, status__in=seated)
+    append(match, [(seat, Kind.MATCH_CANCELLED, {})
+                   for seat in seats.exclude(user=by.pk).select_related("user")])  # fmt: skip
+
+
+def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> None:
+    """Number and write the events, each user's counter taken in the order of their ids (two
+    changes never wait for each other's counters the other way round)."""
+    events = [event for event in events if event[0].user is not None and not event[0].user.is_bot]
+    if not events:
+        return
+    numbers: dict[Any, int] = {}
+    for user_id in sorted({seat.user_id for seat, _kind, _data in events}):
+        count = sum(seat.user_id == user_id for seat, _kind, _data in events)
+        counter = FeedCounter.objects.filter(user_id=user_id)
+        if not counter.update(last=F("last") + count):  # their first event: a counter first
+            FeedCounter.objects.bulk_create([FeedCounter(user_id=user_id)], ignore_conflicts=True)
+            counter.update(last=F("last") + count)
+        numbers[user_id] = counter.values_list("last", flat=True).get() - count
+    rows = []
+    for seat, kind, data in events:
+        numbers[seat.user_id] += 1
+        rows.append(FeedEvent(user_id=seat.user_id, number=numbers[seat.user_id], kind=kind,
+                              match=match, version=match.version, data=data))  # fmt: skip
+    FeedEvent.objects.bulk_create(rows)
+
+
+def _new_turns(change: MatchChange) -> list[Seat]:
+    """The seats newly to act, but not again after a forced move the site played for a player
+    it had just told (the email tells that turn again, at its new version; the feed already
+    holds it)."""
+    told = change.chained_from.to_act if change.chained_from is not None else frozenset()
+    return [seat for seat in change.newly_to_act() if seat.number not in told]
+
+
+def _players(seats: Iterable[Seat]) -> list[Seat]:
+    return [seat for seat in seats if seat.status in Seat.PLAYER_STATUSES and seat.user_id]
