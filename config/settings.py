@@ -428,7 +428,7 @@ API_THROTTLE_RATES = dict(
 )
 API_WEBHOOK_ALLOW_PRIVATE = env_bool("API_WEBHOOK_ALLOW_PRIVATE", DEBUG)
 # The longest a request to the event feed waits for a new event (``wait``, long polling). A
-# waiting request holds one of gunicorn's threads (gunicorn.conf.py), not a whole worker.
+# waiting request holds a gunicorn worker that long (0 turns long polling off).
 API_EVENTS_MAX_WAIT = env_int("API_EVENTS_MAX_WAIT", 20, minimum=0)
 # The largest request body the API reads (its inputs are small; see games/api/parsers.py).
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
