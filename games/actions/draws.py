@@ -70,13 +70,15 @@ def vote_draw(match_id: Any, user: Any, expected_version: Any = None) -> MatchCh
             raise ServiceError(*NOT_IN_GAME)
         if len(voters) < 2:
             raise ServiceError(*DRAW_ALONE)
-        if not seat.wants_draw:
+        voted_now = not seat.wants_draw
+        if voted_now:
             seat.wants_draw = True
             Seat.objects.filter(pk=seat.pk).update(wants_draw=True)
-            if not all(voter.wants_draw for voter in voters):
+        undecided = [voter for voter in voters if not voter.wants_draw]
+        if undecided:
+            if voted_now:
                 with recording():
-                    feed.draw_offered(match, seat, [v for v in voters if not v.wants_draw])
-        if not all(voter.wants_draw for voter in voters):
+                    feed.draw_offered(match, seat, undecided)
             return None
         agreed = match.engine.agreed_draw(state, match.players)
         action = {"type": DRAW, "seats": list(agreed.winners)}

@@ -109,14 +109,14 @@ class Events(ApiView):
     def get(self, request: Request) -> Response:
         asked = validated(FeedParameters, request.query_params)
         after, wait = asked.get("after", 0), asked.get("wait", 0)
-        counter = FeedCounter.objects.filter(user=request.user)
-        written = counter.values_list("last", flat=True).first() or 0
+        counter = FeedCounter.objects.filter(user=request.user).values_list("last", flat=True)
+        written = counter.first() or 0
         if after > written:
             raise ServiceError("bad_cursor", AHEAD, 404)
         until = time.monotonic() + wait
         while written <= after and time.monotonic() < until:
             time.sleep(POLL)
-            written = counter.values_list("last", flat=True).first() or 0
+            written = counter.first() or 0
         events = list(
             FeedEvent.objects.filter(user=request.user, number__gt=after)
             .annotate(game=F("match__game")).order_by("number")[: LIMIT + 1]
