@@ -70,9 +70,9 @@ def time_outs(
     now: datetime, grace: timedelta, absences: Sequence[tuple[datetime, datetime]] = ()
 ) -> Finding:
     """Each time-out (a player out, or a turn skipped) fired once its deadline had passed, and
-    within ``grace`` of it when no vacation paused that player's clock, or of the moment the
-    worker was back when the deadline fell in one of its ``absences`` (killed, and starting
-    again: at x720 on two busy cores a worker's start alone takes one or two simulated hours)."""
+    within ``grace`` of it when no vacation paused that player's clock, not counting the time
+    the worker was away (killed, and starting again: at x720 on two busy cores a worker's start
+    alone takes one or two simulated hours)."""
     from games.engines.base import LEAVE, SKIP
     from games.play.models import Move, Vacation
 
@@ -95,16 +95,27 @@ def time_outs(
         if late < -60:
             finding.failures.append(f"match {match_id}: a time-out {-late / 3600:.1f} h early")
         elif not any(a < at and b > begun for a, b in holidays.get(user_id, [])):
-            back = max([due, *(end for start, end in absences if start <= due <= end)])
-            lateness.append((at - back).total_seconds() / 60)
+            lateness.append(minutes_late(due, at, absences))
     finding.figure("players out by time-out", fired[LEAVE])
     finding.figure("turns skipped", fired[SKIP])
     if lateness:
-        finding.figure("minutes after the deadline, or after the worker was back "
+        finding.figure("minutes after the deadline, the worker's absences not counted "
                        "(median / 95 % / max)", spread(lateness))  # fmt: skip
         worst = max(lateness)
         finding.fail_if(worst > grace.total_seconds() / 60, f"a time-out {worst:.0f} min late")
     return finding
+
+
+def minutes_late(
+    due: datetime, at: datetime, absences: Sequence[tuple[datetime, datetime]]
+) -> float:
+    """Minutes from ``due`` to ``at``, less the part of that span the worker was away: a
+    deadline that fell just before a kill is judged on the time the worker had to fire it."""
+    away = sum(
+        (max(timedelta(0), min(at, end) - max(due, start)) for start, end in absences),
+        timedelta(0),
+    )
+    return (at - due - away).total_seconds() / 60
 
 
 def turn_began(match_id: int, seat: int, at: datetime) -> tuple[datetime, int, Any]:

@@ -1,9 +1,10 @@
-"""The soak's judgement of the emails, on a sink's journal written by hand: a repeat is put
-down to a worker's kill only when the kill came within seconds of the first acceptance."""
+"""The soak's judgements on records written by hand: a repeated email is put down to a
+worker's kill only when the kill came within seconds of the first acceptance; a late time-out
+is excused only for the time the worker was away."""
 
 import json
 import sys
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from django.utils import timezone
@@ -12,6 +13,7 @@ from games.notifications.models import Notification
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+from soak.checks import minutes_late  # noqa: E402
 from soak.deliveries import KILL_WINDOW, emails  # noqa: E402
 from soak.receivers import MAIL  # noqa: E402
 
@@ -41,3 +43,18 @@ def test_a_repeat_with_no_kill_beside_it_fails(tmp_path, player):
     finding = judge(tmp_path, player, [("<a@x>", 100.0), ("<a@x>", 130.0)],
                     killed_at=[100.0 + KILL_WINDOW + 5, 90.0])  # fmt: skip
     assert finding.failures and "1 emails accepted more than once" in finding.failures[0]
+
+
+def at(hour, minute=0):
+    return datetime(2027, 1, 14, hour, minute, tzinfo=UTC)
+
+
+def test_a_time_out_is_late_by_the_time_the_worker_was_there():
+    away = [(at(14), at(16))]  # killed at 14:00, back at 16:00
+    # due at 13:00, fired at 19:00: six hours, two of them without a worker
+    assert minutes_late(at(13), at(19), away) == 4 * 60
+    # due while the worker was away: only the time after it came back counts
+    assert minutes_late(at(15), at(16, 30), away) == 30
+    # an absence after the time-out fired, or before its deadline, excuses nothing
+    assert minutes_late(at(10), at(12), away) == 120
+    assert minutes_late(at(17), at(18), away) == 60
