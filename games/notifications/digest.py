@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -136,9 +136,9 @@ def event_line(row: Notification) -> dict[str, Any]:
 
 
 def start_due_digests(now: datetime | None = None) -> int:
-    """Queue a digest for every reader whose local digest hour has come today and who has
-    not had today's: one missed at its hour (beat was down, the worker behind) still goes out
-    later that local day rather than never."""
+    """Queue each reader's digest for the latest day whose local digest hour has come, unless
+    they had it: one missed at its hour (beat was down, the worker hours behind) still goes
+    out when the site is back, until the next day's hour takes its place."""
     now = now or timezone.now()
     started = 0
     zones = (
@@ -148,16 +148,14 @@ def start_due_digests(now: datetime | None = None) -> int:
     )
     for zone_name in zones:
         local = now.astimezone(rules.zone_named(zone_name))
-        due = (
-            NotificationSettings.objects.filter(
-                user__timezone=zone_name,
-                digest_hour__lte=local.hour,
-            )
-            .exclude(last_digest_on=local.date())
-            .select_related("user")
-        )
-        for prefs in due:
-            started += start_digest(prefs, local.date().isoformat())
+        today, yesterday = local.date(), local.date() - timedelta(days=1)
+        in_zone = NotificationSettings.objects.filter(user__timezone=zone_name)
+        for day, due in (
+            (today, in_zone.filter(digest_hour__lte=local.hour).exclude(last_digest_on=today)),
+            (yesterday, in_zone.filter(digest_hour__gt=local.hour, last_digest_on__lt=yesterday)),
+        ):
+            for prefs in due.select_related("user"):
+                started += start_digest(prefs, day.isoformat())
     return started
 
 

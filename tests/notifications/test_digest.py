@@ -72,6 +72,22 @@ def test_a_digest_missed_at_its_hour_goes_out_later_that_day_once(reader, commit
     assert Notification.objects.filter(recipient=reader, kind="digest").count() == 1
 
 
+def test_a_day_whose_digest_never_went_out_is_caught_up_after_midnight(reader, committed):
+    """The site was down from Paula's 08:00 on the 10th until after midnight: she gets the
+    10th's digest as soon as it is back, and the 11th's at 08:00 as usual; a reader who never
+    had a digest is not sent one for the day before they asked."""
+    NotificationSettings.objects.filter(user=reader).update(last_digest_on="2026-03-09")
+    with committed():
+        assert digest.start_due_digests(now=madrid(2)) == 1
+        assert digest.start_due_digests(now=madrid(3)) == 0
+        assert digest.start_due_digests(now=madrid(8)) == 1
+    keys = Notification.objects.filter(recipient=reader, kind="digest").values_list("key")
+    assert sorted(key.rsplit(":", 1)[-1] for (key,) in keys) == ["2026-03-10", "2026-03-11"]
+    NotificationSettings.objects.filter(user=reader).update(last_digest_on=None)
+    with committed():
+        assert digest.start_due_digests(now=madrid(2, day=12)) == 0
+
+
 def test_no_digest_without_an_hour_and_none_when_there_is_nothing_to_tell(
     reader, player, opponent, mailoutbox, committed
 ):
