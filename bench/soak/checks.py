@@ -71,8 +71,8 @@ def time_outs(
 ) -> Finding:
     """Each time-out (a player out, or a turn skipped) fired once its deadline had passed, and
     within ``grace`` of it when no vacation paused that player's clock, not counting the time
-    the worker was away (killed, and starting again: at x720 on two busy cores a worker's start
-    alone takes one or two simulated hours)."""
+    the worker was away (killed, or exited by itself, and starting again: at x720 on two busy
+    cores a worker's start alone takes one or two simulated hours)."""
     from games.engines.base import LEAVE, SKIP
     from games.play.models import Move, Vacation
 
@@ -310,8 +310,9 @@ def outage_answers(probes: Sequence[Any]) -> Finding:
 
 
 def worker_absences(kills: Sequence[datetime], log: str) -> list[tuple[datetime, datetime]]:
-    """From each kill of the worker to the start banner of the worker after it (the banner is
-    written once its code is loaded, in the worker's own simulated time, UTC)."""
+    """From each kill of the worker (or each time it was found gone) to the start banner of
+    the worker after it (the banner is written once its code is loaded, in the worker's own
+    simulated time, UTC)."""
     banners = [
         datetime.fromisoformat(f"{day}T{time}+00:00")
         for day, time in re.findall(r"glibc\S* (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)", log)

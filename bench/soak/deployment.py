@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -64,8 +65,9 @@ class Deployment:
     incarnations: dict[str, int] = field(default_factory=dict)
     #: The processes the soak itself has stopped for a while (a worker killed on purpose).
     held: set[str] = field(default_factory=set)
-    #: Each process that exited by itself and was started again: (its name, its incarnation).
-    exits: list[tuple[str, int]] = field(default_factory=list)
+    #: Each process that exited by itself and was started again: its name, its incarnation,
+    #: and when (simulated) it was found gone.
+    exits: list[tuple[str, int, datetime]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -154,7 +156,7 @@ class Deployment:
         with self.lock:
             for name, process in list(self.processes.items()):
                 if name not in self.held and not process.running():
-                    self.exits.append((name, self.incarnations[name]))
+                    self.exits.append((name, self.incarnations[name], self.clock.now()))
                     self.start(name)
 
     def start_all(self) -> None:

@@ -38,6 +38,7 @@ from .servers import ROOT, Postgres, Process, Redis, free_port, services_missing
 
 #: How far the site may lag behind the simulated clock before a check calls it late.
 GRACE = timedelta(hours=2)
+WORKER = "worker"
 #: At the end, the longest the site is given (real seconds) to send what is due.
 DRAIN_SECONDS = 180
 
@@ -202,9 +203,10 @@ class Soak:
         verified = deployment.manage("verify_matches", check=False)
         findings = [
             checks.matches(now, GRACE),
-            checks.time_outs(
-                now, GRACE, checks.worker_absences(faults.kills, deployment.log_text("worker"))
-            ),
+            checks.time_outs(now, GRACE, checks.worker_absences(
+                sorted([*faults.kills, *(at for who, _, at in deployment.exits if who == WORKER)]),
+                deployment.log_text(WORKER),
+            )),  # fmt: skip
             checks.reminders(now, GRACE),
             checks.digests(self.site_started, now, GRACE),
             deliveries.emails(received, now, GRACE, faults.killed_at),
@@ -246,7 +248,8 @@ class Soak:
 
     def exits(self) -> str:
         assert self.deployment is not None
-        return ", ".join(f"{name} #{n}" for name, n in self.deployment.exits) or "none"
+        exits = self.deployment.exits
+        return ", ".join(f"{name} #{n} ({at:%m-%d %H:%M})" for name, n, at in exits) or "none"
 
     def tracebacks(self) -> str:
         assert self.deployment is not None
