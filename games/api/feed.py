@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db.models import F
+from django.db.models import Q
 
 from games.api.models import FeedCounter, FeedEvent
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
@@ -76,25 +76,38 @@ def cancelled(match: Match, by: Any) -> None:
 
 
 def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> None:
-    """Number and write the events, each user's counter taken in the order of their ids (two
-    changes never wait for each other's counters the other way round)."""
+    """Number and write the events under their readers' counters (``_counters``)."""
     events = [event for event in events if event[0].user is not None and not event[0].user.is_bot]
     if not events:
         return
-    numbers: dict[Any, int] = {}
-    for user_id in sorted({seat.user_id for seat, _kind, _data in events}):
-        count = sum(seat.user_id == user_id for seat, _kind, _data in events)
-        counter = FeedCounter.objects.filter(user_id=user_id)
-        if not counter.update(last=F("last") + count):  # their first event: a counter first
-            FeedCounter.objects.bulk_create([FeedCounter(user_id=user_id)], ignore_conflicts=True)
-            counter.update(last=F("last") + count)
-        numbers[user_id] = counter.values_list("last", flat=True).get() - count
+    counters = _counters(match, {seat.user_id for seat, _kind, _data in events})
     rows = []
     for seat, kind, data in events:
-        numbers[seat.user_id] += 1
-        rows.append(FeedEvent(user_id=seat.user_id, number=numbers[seat.user_id], kind=kind,
+        counter = counters[seat.user_id]
+        counter.last += 1
+        rows.append(FeedEvent(user_id=seat.user_id, number=counter.last, kind=kind,
                               match=match, version=match.version, data=data))  # fmt: skip
+    FeedCounter.objects.bulk_update(counters.values(), ["last"])
     FeedEvent.objects.bulk_create(rows)
+
+
+def _counters(match: Match, readers: set[Any]) -> dict[Any, FeedCounter]:
+    """The readers' counters, locked with those of everyone seated at the match, in the order
+    of their ids. A transaction that tells the match's players twice (a move, then the forced
+    move the site plays next) so takes no new counter the second time, and two changes never
+    wait for each other's counters the other way round."""
+    seated = Seat.objects.filter(match=match, user__isnull=False).values("user")
+    locked = FeedCounter.objects.filter(Q(user__in=seated) | Q(user__in=readers))
+
+    def lock() -> dict[Any, FeedCounter]:
+        return {c.user_id: c for c in locked.order_by("user_id").select_for_update()}
+
+    counters = lock()
+    if not readers <= counters.keys():  # someone's first event: their counter first
+        new = [FeedCounter(user_id=user_id) for user_id in readers - counters.keys()]
+        FeedCounter.objects.bulk_create(new, ignore_conflicts=True)
+        counters = lock()
+    return {user_id: counters[user_id] for user_id in readers}
 
 
 def _new_turns(change: MatchChange) -> list[Seat]:

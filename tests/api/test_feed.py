@@ -177,3 +177,43 @@ def test_concurrent_changes_number_one_readers_events_without_gap_or_repeat(
     assert errors == []
     numbers = sorted(FeedEvent.objects.filter(user=player).values_list("number", flat=True))
     assert numbers == list(range(1, 41))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_changes_telling_two_players_in_opposite_orders_both_commit(require, make_user):
+    """A move then the forced move the site plays next tell one player, then another; a change
+    in another match tells the same two the other way round, at the same moment. Both commit,
+    one after the other, rather than one failing on a deadlock (on PostgreSQL)."""
+    require("postgresql")
+    low, high = make_user("low"), make_user("high")
+    matches = [lifecycle.create_match(low, "collar", {}, 2, invite=[high.username]) for _ in range(2)]
+    barrier = threading.Barrier(2, timeout=2)
+    errors = []
+
+    def write(match, first, then):
+        try:
+            with transaction.atomic():
+                feed.append(match, [(Seat(match=match, user=first), "invited", {"by": "x"})])
+                try:
+                    barrier.wait()  # the other change has told its first player too
+                except threading.BrokenBarrierError:
+                    pass  # it waits for this one's counters instead
+                feed.append(match, [(Seat(match=match, user=then), "invited", {"by": "x"})])
+        except Exception as error:  # reported below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=write, args=(matches[0], high, low)),
+        threading.Thread(target=write, args=(matches[1], low, high)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    for user in (low, high):
+        numbers = sorted(FeedEvent.objects.filter(user=user).values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert FeedEvent.objects.filter(user=user, data={"by": "x"}).count() == 2
