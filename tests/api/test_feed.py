@@ -186,7 +186,7 @@ def test_two_changes_telling_two_players_in_opposite_orders_both_commit(require,
     one after the other, rather than one failing on a deadlock (on PostgreSQL)."""
     require("postgresql")
     low, high = make_user("low"), make_user("high")
-    matches = [lifecycle.create_match(low, "collar", {}, 2, invite=[high.username]) for _ in range(2)]
+    matches = [lifecycle.create_match(low, "collar", {}, 2, invite=["high"]) for _ in range(2)]
     barrier = threading.Barrier(2, timeout=2)
     errors = []
 
