@@ -21,7 +21,7 @@ from django.db.models import Q
 from games.api.models import FeedCounter, FeedEvent
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Seat
-from games.social.models import PlayerMute
+from games.social import relations
 
 Kind = FeedEvent.Kind
 
@@ -58,12 +58,8 @@ def draw_offered(match: Match, voter: Seat, others: Iterable[Seat]) -> None:
 
 def chat_posted(message: ChatMessage) -> None:
     """A chat message, for the match's other players who have not muted its author."""
-    muters = PlayerMute.objects.filter(muted=message.user_id).values("muter")
-    readers = (
-        Seat.objects.filter(match=message.match_id, status__in=Seat.PLAYER_STATUSES)
-        .exclude(user=message.user_id).exclude(user__in=muters).select_related("user")
-    )  # fmt: skip
     data = {"by": message.user.username, "message_id": message.pk}
+    readers = relations.chat_readers(message)
     append(message.match, [(seat, Kind.CHAT, dict(data)) for seat in readers])
 
 

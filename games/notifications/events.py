@@ -27,7 +27,7 @@ from games.play.changes import ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Move, Seat, Vacation
 from games.push.models import PushSubscription
 from games.push.subscriptions import enabled as push_enabled
-from games.social.models import PlayerMute
+from games.social import relations
 
 Kind = Notification.Kind
 User = get_user_model()
@@ -253,14 +253,8 @@ def invited(seat: Seat) -> Notification | None:
 
 def chat_posted(message: ChatMessage) -> None:
     match = message.match
-    readers = (
-        match.seats.filter(status__in=Seat.PLAYER_STATUSES, user__isnull=False)
-        .exclude(user=message.user_id)
-        # A player who muted the author reads nothing of them (checked again when sending).
-        .exclude(user__in=PlayerMute.objects.filter(muted=message.user_id).values("muter"))
-        .select_related("user")
-    )
-    for seat in readers:
+    # A player who muted the author reads nothing of them (checked again when sending).
+    for seat in relations.chat_readers(message):
         notify(
             seat.user,
             [Kind.CHAT],

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.core.errors import ServiceError
+from games.play.models import Seat
 from games.social.models import Follow, PlayerMute
 
 NO_SUCH_PLAYER = _("There is no player with this username.")
@@ -85,6 +86,17 @@ def muted_ids(user: Any) -> set[int]:
     if not getattr(user, "is_authenticated", False):
         return set()
     return set(PlayerMute.objects.filter(muter=user).values_list("muted_id", flat=True))
+
+
+def chat_readers(message: Any) -> QuerySet[Seat]:
+    """Who is told of a chat message: the match's other players, but none who muted its
+    author (the emails, pushes and event feed alike)."""
+    muters = PlayerMute.objects.filter(muted=message.user_id).values("muter")
+    return (
+        Seat.objects.filter(match=message.match_id, status__in=Seat.PLAYER_STATUSES)
+        .filter(user__isnull=False).exclude(user=message.user_id).exclude(user__in=muters)
+        .select_related("user")
+    )  # fmt: skip
 
 
 def chat_for(muted: Collection[int]) -> Q:
