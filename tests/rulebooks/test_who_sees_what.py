@@ -7,12 +7,15 @@ view shows, fails here."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from games.bots.base import decide
+from games.bots.fairness import situation_of
 from games.engines.registry import get_engine
 from games.registry import installed_games
 
@@ -41,6 +44,44 @@ def table(game: str, language: str) -> list[str]:
 def shown(view: dict[str, Any], card: str) -> bool:
     """Whether a card's id appears anywhere in a view."""
     return f'"{card}"' in json.dumps(view)
+
+
+def played(engine: Any, players: int, options: dict[str, Any], until: Callable[[Any], bool]):
+    """A match played at random until ``until(state)`` holds."""
+    rng = random.Random(7)
+    options = engine.normalise_options(options)
+    state = engine.setup(players, options, 7)
+    for move in range(3000):
+        if until(state):
+            return state
+        seat = engine.to_act(state)[0]
+        situation = situation_of(
+            engine, state, seat, players=players, options=options, version=engine.version
+        )
+        state = engine.apply(state, seat, decide(situation, "random", rng.randrange(10**9) + move))
+    raise AssertionError("the position never came up")
+
+
+def hidden_from(engine: Any, state: Any, viewer: int | None, part: Callable[[Any], Any]) -> None:
+    """The viewer cannot tell ``part`` of the state: states that differ in it (the engine's
+    ``hidden_variant``) look the same to them."""
+    seen = engine.view(state, viewer)
+    variants = [engine.hidden_variant(state, viewer, seed) for seed in range(20)]
+    assert any(part(variant) != part(state) for variant in variants)
+    assert all(engine.view(variant, viewer) == seen for variant in variants)
+
+
+def seen_by(engine: Any, state: Any, viewer: int, part: Callable[[Any], Any]) -> None:
+    """The viewer sees ``part``: when it changes (hidden from someone else), so does their view."""
+    other = next(s for s in range(state.players) if s != viewer)
+    variants = [engine.hidden_variant(state, other, seed) for seed in range(20)]
+    changed = [variant for variant in variants if part(variant) != part(state)]
+    assert changed
+    assert all(engine.view(variant, viewer) != engine.view(state, viewer) for variant in changed)
+
+
+def viewers(state: Any) -> list[int | None]:
+    return [*range(state.players), None]
 
 
 # El collar ----------------------------------------------------------------------------------
@@ -151,7 +192,145 @@ COLLAR_ROWS = [
     ("nobody", collar_solo_other_card),
 ]
 
-ROWS: dict[str, list[tuple[str, Callable[[], None]]]] = {"collar": COLLAR_ROWS}
+# Risk ---------------------------------------------------------------------------------------
+
+RISK = get_engine("risk")
+
+
+def risk_with_cards(mode: str = "classic", players: int = 3) -> Any:
+    """A match played until two hands hold cards."""
+    options = {"mode": mode, "deal_territories": True} if mode == "classic" else {"mode": mode}
+    return played(RISK, players, options, lambda s: sum(bool(h) for h in s.hands) >= 2)
+
+
+def risk_map() -> None:
+    state = risk_with_cards()
+    for viewer in viewers(state):
+        territories = RISK.view(state, viewer)["territories"]
+        assert [t["troops"] for t in territories] == list(state.troops)
+        assert [t["owner"] for t in territories] == list(state.owner)
+
+
+def risk_counts() -> None:
+    state = risk_with_cards("two-player", 2)
+    for viewer in viewers(state):
+        view = RISK.view(state, viewer)
+        assert [seat["cards"] for seat in view["seats"]] == [len(h) for h in state.hands]
+        assert [n["cards"] for n in view["neutrals"]] == [len(c) for c in state.neutral_cards]
+        assert (view["deck_count"], view["discard_count"]) == (len(state.deck), len(state.discard))
+
+
+def risk_hands() -> None:
+    state = risk_with_cards()
+    for seat in (s for s in range(state.players) if state.hands[s]):
+        seen_by(RISK, state, seat, lambda s, seat=seat: sorted(s.hands[seat]))
+        for viewer in (v for v in viewers(state) if v != seat):
+            hidden_from(RISK, state, viewer, lambda s, seat=seat: sorted(s.hands[seat]))
+
+
+def risk_deck() -> None:
+    state = risk_with_cards()
+    for viewer in viewers(state):
+        hidden_from(RISK, state, viewer, lambda s: s.deck)
+
+
+def risk_neutral_cards() -> None:
+    state = risk_with_cards("two-player", 2)
+    for viewer in viewers(state):
+        hidden_from(RISK, state, viewer, lambda s: s.neutral_cards)
+
+
+RISK_ROWS = [
+    ("everyone", risk_map),
+    ("everyone", risk_counts),
+    ("one player", risk_hands),
+    ("nobody", risk_deck),
+    ("nobody", risk_neutral_cards),
+]
+
+# Richelieu ----------------------------------------------------------------------------------
+
+RICHELIEU = get_engine("richelieu")
+
+
+def richelieu_with_discs(players: int = 3) -> Any:
+    """A match played until two players hold a face-down disc and some lie on the table."""
+    return played(
+        RICHELIEU, players, {"ruleset": "multiplayer"},
+        lambda s: sum(bool(h) for h in s.held) >= 2 and len(s.discs_on) >= 2,
+    )  # fmt: skip
+
+
+def richelieu_public(check: Callable[[dict[str, Any], Any], None]) -> None:
+    state = richelieu_with_discs()
+    views = [RICHELIEU.view(state, viewer) for viewer in viewers(state)]
+    for view in views:
+        check(view, state)
+        assert (view["rows"], view["seats"]) == (views[0]["rows"], views[0]["seats"])
+
+
+def richelieu_cards(view: dict[str, Any], state: Any) -> None:
+    assert [[card["card"] for card in row] for row in view["rows"]] == state.rows
+    assert [[card["card"] for card in seat["cards"]] for seat in view["seats"]] == state.hands
+
+
+def richelieu_markers(view: dict[str, Any], state: Any) -> None:
+    on = {card["card"]: card["marker"] for row in view["rows"] for card in row}
+    assert {card: seat for card, seat in on.items() if seat is not None} == state.markers_on
+    markers = [seat["markers"] for seat in view["seats"]]
+    assert [(m["stock"], m["boxed"]) for m in markers] == list(zip(state.stock, state.boxed, strict=True))
+
+
+def richelieu_disc_cells(view: dict[str, Any], state: Any) -> None:
+    assert {card["card"] for row in view["rows"] for card in row if card["disc"]} == set(
+        state.discs_on
+    )
+
+
+def richelieu_held_counts(view: dict[str, Any], state: Any) -> None:
+    assert [seat["face_down_discs"] for seat in view["seats"]] == [len(h) for h in state.held]
+    assert [len(seat["spent_discs"]) for seat in view["seats"]] == [len(s) for s in state.spent]
+
+
+def richelieu_table_discs() -> None:
+    state = richelieu_with_discs()
+    for viewer in viewers(state):
+        hidden_from(RICHELIEU, state, viewer, lambda s: s.discs_on)
+
+
+def richelieu_taken_discs() -> None:
+    state = richelieu_with_discs()
+    for seat in (s for s in range(state.players) if state.held[s]):
+        seen_by(RICHELIEU, state, seat, lambda s, seat=seat: sorted(s.held[seat]))
+        for viewer in (v for v in viewers(state) if v != seat):
+            hidden_from(RICHELIEU, state, viewer, lambda s, seat=seat: sorted(s.held[seat]))
+    end = played(RICHELIEU, 3, {"ruleset": "multiplayer"}, lambda s: RICHELIEU.is_over(s))
+    revealed = RICHELIEU.view(end, None)["revealed_discs"]
+    assert [[d["id"] for d in revealed[str(s)]] for s in range(3)] == end.held
+
+
+def richelieu_out_of_the_game() -> None:
+    state = richelieu_with_discs()
+    for viewer in viewers(state):
+        hidden_from(RICHELIEU, state, viewer, lambda s: sorted(s.unused))
+    end = played(RICHELIEU, 3, {"ruleset": "multiplayer"}, lambda s: RICHELIEU.is_over(s))
+    view = RICHELIEU.view(end, None)
+    assert view["discs_out_of_game"] == 6 and not any(shown(view, disc) for disc in end.unused)
+
+
+RICHELIEU_ROWS = [
+    ("everyone", lambda: richelieu_public(richelieu_cards)),
+    ("everyone", lambda: richelieu_public(richelieu_markers)),
+    ("everyone", lambda: richelieu_public(richelieu_disc_cells)),
+    ("nobody", richelieu_table_discs),
+    ("everyone", lambda: richelieu_public(richelieu_held_counts)),
+    ("one player", richelieu_taken_discs),
+    ("nobody", richelieu_out_of_the_game),
+]
+
+ROWS: dict[str, list[tuple[str, Callable[[], None]]]] = {
+    "collar": COLLAR_ROWS, "risk": RISK_ROWS, "richelieu": RICHELIEU_ROWS,
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -161,7 +340,8 @@ def test_every_language_has_the_table_its_checks_stand_for(game, language):
 
 
 @pytest.mark.parametrize(
-    "check", [check for rows in ROWS.values() for _who, check in rows], ids=lambda c: c.__name__
+    ("game", "line"), [(game, line) for game, rows in ROWS.items() for line in range(len(rows))]
 )
-def test_each_line_holds_in_the_engine(check):
+def test_each_line_holds_in_the_engine(game, line):
+    _who, check = ROWS[game][line]
     check()
