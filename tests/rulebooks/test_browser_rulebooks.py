@@ -127,3 +127,21 @@ def test_a_reader_opens_a_question_of_the_rules_lawyers_section(
         page.screenshot(path=artifacts / f"richelieu-es-faq-{name}-{scheme}.png")
         page.locator('section:has(#rule-faq) a[href="#rule-four-players"]').click()
         expect(page.locator("#rule-four-players")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_opens_who_sees_what_on_a_phone_and_a_desktop(
+    live_server, open_page, artifacts, scheme
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/it/rules/richelieu/")
+        page.locator(".toc").get_by_role("link", name="Chi vede che cosa").click()
+        page.wait_for_url("**/it/rules/richelieu/#rule-who-sees-what")
+        table = page.locator("section:has(#rule-who-sees-what) table")
+        expect(table).to_contain_text("Che cos'è un gettone coperto sul tavolo")
+        table.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"richelieu-it-who-sees-what-{name}-{scheme}.png")
+        page.close()
