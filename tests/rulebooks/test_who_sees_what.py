@@ -18,6 +18,7 @@ from games.bots.base import decide
 from games.bots.fairness import situation_of
 from games.engines.registry import get_engine
 from games.registry import installed_games
+from games.risk.engine.data import CEASE_FIRE
 
 SECTION = re.compile(
     r"^## .+ \{#who-sees-what\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL
@@ -234,6 +235,20 @@ def risk_deck() -> None:
         hidden_from(RISK, state, viewer, lambda s: s.deck)
 
 
+def risk_cease_fire() -> None:
+    """Moving the cease-fire card to another place of the draw pile changes no view; every
+    view gives its band."""
+    state = played(RISK, 3, {"mode": "intro"}, lambda s: s.turn >= 1)
+    place = state.deck.index(CEASE_FIRE)
+    for viewer in viewers(state):
+        view = RISK.view(state, viewer)
+        assert view["cease_fire_band"] == state.cease_fire_band
+        for other in range(len(state.deck)):
+            moved = state.clone()
+            moved.deck[place], moved.deck[other] = moved.deck[other], moved.deck[place]
+            assert RISK.view(moved, viewer) == view
+
+
 def risk_neutral_cards() -> None:
     state = risk_with_cards("two-player", 2)
     for viewer in viewers(state):
@@ -245,6 +260,7 @@ RISK_ROWS = [
     ("everyone", risk_counts),
     ("one player", risk_hands),
     ("nobody", risk_deck),
+    ("nobody", risk_cease_fire),
     ("nobody", risk_neutral_cards),
 ]
 
