@@ -21,7 +21,7 @@ from games.registry import installed_games
 from games.risk.engine.data import CEASE_FIRE
 
 SECTION = re.compile(
-    r"^## .+ \{#who-sees-what\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL
+    r"^## [^\n]+ \{#who-sees-what\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL
 )
 ROW = re.compile(r"^\| (?P<what>[^|]+?) \| (?P<who>[^|]+?) \|$", re.MULTILINE)
 LANGUAGES = ("en", "es", "it")
