@@ -130,7 +130,7 @@ def test_a_reader_opens_a_question_of_the_rules_lawyers_section(
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_reader_opens_who_sees_what_on_a_phone_and_a_desktop(
+def test_a_reader_opens_who_sees_what_and_the_glossary_on_a_phone_and_a_desktop(
     live_server, open_page, artifacts, scheme
 ):
     call_command("load_rulebooks", stdout=io.StringIO())
@@ -144,4 +144,10 @@ def test_a_reader_opens_who_sees_what_on_a_phone_and_a_desktop(
         table.scroll_into_view_if_needed()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=artifacts / f"richelieu-it-who-sees-what-{name}-{scheme}.png")
+        page.locator(".toc").get_by_role("link", name="Glossario").click()
+        glossary = page.locator("section:has(#rule-glossary) table")
+        expect(glossary).to_contain_text("riprendi il segnaposto")
+        glossary.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"richelieu-it-glossary-{name}-{scheme}.png")
         page.close()

@@ -13,7 +13,7 @@ SECTION = re.compile(
     r"^## [^\n]+ \{#glossary\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL
 )
 LANGUAGES = ("en", "es", "it")
-GAMES = ("collar",)
+GAMES = ("collar", "richelieu", "risk")
 
 
 def text(game: str, language: str) -> str:
