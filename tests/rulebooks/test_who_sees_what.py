@@ -81,6 +81,15 @@ def seen_by(engine: Any, state: Any, viewer: int, part: Callable[[Any], Any]) ->
     assert all(engine.view(variant, viewer) != engine.view(state, viewer) for variant in changed)
 
 
+def only_its_player(engine: Any, state: Any, private: Callable[[Any, int], Any]) -> None:
+    """Each seat's ``private(state, seat)`` part is seen by that seat and hidden from the
+    other seats and from onlookers."""
+    for seat in (s for s in range(state.players) if private(state, s)):
+        seen_by(engine, state, seat, lambda s, seat=seat: private(s, seat))
+        for viewer in (v for v in viewers(state) if v != seat):
+            hidden_from(engine, state, viewer, lambda s, seat=seat: private(s, seat))
+
+
 def viewers(state: Any) -> list[int | None]:
     return [*range(state.players), None]
 
@@ -222,11 +231,7 @@ def risk_counts() -> None:
 
 
 def risk_hands() -> None:
-    state = risk_with_cards()
-    for seat in (s for s in range(state.players) if state.hands[s]):
-        seen_by(RISK, state, seat, lambda s, seat=seat: sorted(s.hands[seat]))
-        for viewer in (v for v in viewers(state) if v != seat):
-            hidden_from(RISK, state, viewer, lambda s, seat=seat: sorted(s.hands[seat]))
+    only_its_player(RISK, risk_with_cards(), lambda s, seat: sorted(s.hands[seat]))
 
 
 def risk_deck() -> None:
@@ -316,11 +321,7 @@ def richelieu_table_discs() -> None:
 
 
 def richelieu_taken_discs() -> None:
-    state = richelieu_with_discs()
-    for seat in (s for s in range(state.players) if state.held[s]):
-        seen_by(RICHELIEU, state, seat, lambda s, seat=seat: sorted(s.held[seat]))
-        for viewer in (v for v in viewers(state) if v != seat):
-            hidden_from(RICHELIEU, state, viewer, lambda s, seat=seat: sorted(s.held[seat]))
+    only_its_player(RICHELIEU, richelieu_with_discs(), lambda s, seat: sorted(s.held[seat]))
     end = played(RICHELIEU, 3, {"ruleset": "multiplayer"}, lambda s: RICHELIEU.is_over(s))
     revealed = RICHELIEU.view(end, None)["revealed_discs"]
     assert [[d["id"] for d in revealed[str(s)]] for s in range(3)] == end.held
