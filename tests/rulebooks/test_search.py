@@ -37,7 +37,10 @@ def test_postgresql_ranks_a_match_in_the_heading_first_and_stems_words(postgresq
 
 def test_postgresql_stems_words_with_the_pages_language(postgresql, rulebooks):
     # "giocatore" (singular) finds sections that only say "giocatori"; "dado" finds "dados".
-    assert ("richelieu", "first-turn") in [(h.game, h.anchor) for h in search("it", "giocatore")]
+    italian = Section.objects.filter(rulebook__language="it").select_related("rulebook")
+    said = {(s.rulebook.game, s.anchor): s.plain_text.lower() for s in italian}
+    hits = search("it", "giocatore")
+    assert any("giocatore" not in said[(h.game, h.anchor)] for h in hits)
     assert ("risk", "blitz") in [(h.game, h.anchor) for h in search("es", "dado")]
     assert search("en", "giocatore") == []
 
