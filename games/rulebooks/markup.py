@@ -172,6 +172,40 @@ def _prefix_generated_ids(state: StateCore) -> None:
                 token.attrSet("id", f"{DOM_PREFIX}{scope}-{slug}")
 
 
+# A table too wide for a phone (this many columns, or three with a long cell) would scroll
+# sideways there: each of its rows is shown as a card instead, each cell under its column's name
+# (rulebooks.css).
+STACKED_COLUMNS = 4
+LONG_CELL = 40
+
+
+def _inline_text(token: Token) -> str:
+    return "".join(child.content for child in token.children or () if child.content)
+
+
+def _label_wide_tables(state: StateCore) -> None:
+    """Each cell of a wide table is labelled with its column's heading, for the phone's cards."""
+    tokens = state.tokens
+    for start, table in enumerate(tokens):
+        if table.type != "table_open":
+            continue
+        end = next(i for i in range(start, len(tokens)) if tokens[i].type == "table_close")
+        cells = range(start, end)
+        headings = [_inline_text(tokens[i + 1]) for i in cells if tokens[i].type == "th_open"]
+        longest = max(len(_inline_text(tokens[i])) for i in cells if tokens[i].type == "inline")
+        if len(headings) < STACKED_COLUMNS and (len(headings) < 3 or longest <= LONG_CELL):
+            continue
+        table.attrSet("class", "stacked")
+        column = 0
+        for token in tokens[start:end]:
+            if token.type == "tr_open":
+                column = 0
+            elif token.type == "td_open":
+                if column < len(headings):
+                    token.attrSet("data-label", headings[column])
+                column += 1
+
+
 def _rewrite_links_and_alignment(state: StateCore) -> None:
     """In-page links follow the prefixed ids; table alignment becomes a class (no inline CSS);
     a table may scroll sideways on a phone, so it takes the keyboard focus to be scrolled."""
@@ -205,6 +239,7 @@ def _markdown() -> MarkdownIt:
     anchors_plugin(md, min_level=2, max_level=6)
     md.core.ruler.push("rule_prefix_ids", _prefix_generated_ids)
     md.core.ruler.push("rule_links", _rewrite_links_and_alignment)
+    md.core.ruler.push("rule_table_labels", _label_wide_tables)
     md.add_render_rule("image", _image_as_text)
     return md
 
@@ -216,9 +251,9 @@ ALLOWED_TAGS = {
 ALLOWED_ATTRIBUTES = {
     "a": {"href", "title"},
     "ol": {"start"},
-    "table": {"tabindex"},
+    "table": {"tabindex", "class"},
     "th": {"class"},
-    "td": {"class"},
+    "td": {"class", "data-label"},
     **{f"h{level}": {"id"} for level in range(2, 7)},
 }
 ALIGNMENT_CLASSES = {"align-left", "align-center", "align-right"}
@@ -231,7 +266,7 @@ def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
     if attribute == "href":
         return value if value.lower().startswith(LINK_PREFIXES) else None
     if attribute == "class":
-        return value if value in ALIGNMENT_CLASSES else None
+        return value if value in (ALIGNMENT_CLASSES if tag != "table" else {"stacked"}) else None
     if attribute == "tabindex":
         return value if value == "0" else None
     if attribute == "start":

@@ -160,6 +160,33 @@ def test_tables_render_with_alignment_as_a_class_not_inline_css():
     assert "style=" not in html
 
 
+
+def test_a_wide_table_labels_each_cell_with_its_column_for_the_phone_cards():
+    wide = render(
+        "| Card | Top `x` | Wish | Florins |\n|--|--|--|--|\n| Blue 3 | ruby | *none* | 4 |\n"
+        "| Red 1 | | pearl |\n"
+    )
+    assert '<table tabindex="0" class="stacked">' in wide
+    assert '<td data-label="Card">Blue 3</td>' in wide
+    assert '<td data-label="Top x">ruby</td>' in wide
+    assert '<td data-label="Wish"><em>none</em></td>' in wide
+    assert '<td data-label="Florins">4</td>' in wide
+    assert '<td data-label="Wish">pearl</td>' in wide, "labels count columns row by row"
+    narrow = render("| a | b | c |\n|--|--|--|\n| 1 | 2 | 3 |\n")
+    assert "stacked" not in narrow and "data-label" not in narrow
+    prose = "Alaska, Alberta, Ontario, Quebec, Greenland and the Northwest Territory"
+    three = render(f"| Continent | Bonus | Territories |\n|--|--|--|\n| North America | 5 | {prose} |\n")
+    assert '<table tabindex="0" class="stacked">' in three, "three columns with a long cell"
+    two = render(f"| What | Who sees it |\n|--|--|\n| {prose} | {prose} |\n")
+    assert "stacked" not in two
+
+
+def test_a_column_heading_cannot_smuggle_markup_into_its_cells_labels():
+    html = render('| a | b | c | x" onmouseover="alert(1) <b>&amp; |\n|--|--|--|--|\n| 1 | 2 | 3 | 4 |\n')
+    assert problems_in(html) == []
+    cells = re.findall(r"<td ([^>]*)>", html)
+    assert cells[3] == 'data-label="x&quot; onmouseover=&quot;alert(1) &lt;b&gt;&amp;"', cells
+
 @pytest.mark.django_db
 def test_the_page_shows_a_table_of_contents_linking_to_every_section(client, rulebooks):
     body = client.get("/it/rules/risk/").content.decode()
@@ -168,3 +195,18 @@ def test_the_page_shows_a_table_of_contents_linking_to_every_section(client, rul
     ).values_list("anchor", "title"):
         assert f'<a href="#rule-{anchor}">{escape(title)}</a>' in body
         assert f'id="rule-{anchor}"' in body
+
+
+@pytest.mark.django_db
+def test_the_migration_renders_pages_stored_before_the_phone_cards_again(rulebooks):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("games.rulebooks.migrations.0003_render_wide_tables_again")
+    glossary = Section.objects.get(rulebook__game="risk", rulebook__language="es", anchor="glossary")
+    fresh = glossary.html
+    Section.objects.filter(pk=glossary.pk).update(html=fresh.replace(' class="stacked"', ""))
+    migration.render_again(apps, None)
+    glossary.refresh_from_db()
+    assert glossary.html == fresh and 'class="stacked"' in fresh
