@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.api import feed
+from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.notifications import events
 from games.play.changes import recording
@@ -45,5 +45,5 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
         message = ChatMessage.objects.create(match=match, user=user, text=text[:500])
         with recording():
             events.chat_posted(message)
-            feed.chat_posted(message)
+            webhooks.record_feed_events(feed.chat_posted(message))
     return message

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.actions.moves import _record, check_active, check_seat, lock_match, read_seats
-from games.api import feed
+from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.engines.base import DRAW
 from games.play import errors
@@ -78,7 +78,7 @@ def vote_draw(match_id: Any, user: Any, expected_version: Any = None) -> MatchCh
         if undecided:
             if voted_now:
                 with recording():
-                    feed.draw_offered(match, seat, undecided)
+                    webhooks.record_feed_events(feed.draw_offered(match, seat, undecided))
             return None
         agreed = match.engine.agreed_draw(state, match.players)
         action = {"type": DRAW, "seats": list(agreed.winners)}

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games.accounts.models import User
 from games.actions import moves
 from games.actions.moves import lock_match
-from games.api import feed
+from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.house.accounts import LEVELS, NO_HOUSE_PLAYER, house_player
@@ -235,7 +235,7 @@ def invite_player(match: Match, by: Any, target: str) -> Seat:
     )
     with recording():
         events.invited(seat)
-        feed.invited(seat, by)
+        webhooks.record_feed_events(feed.invited(seat, by))
     return seat
 
 

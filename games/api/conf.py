@@ -45,7 +45,10 @@ SPECTACULAR_SETTINGS = {
         "games.api.schema.exact_inputs",
         "games.api.schema.add_game_shapes",
     ],
-    "WEBHOOKS": ["games.api.notices.YOUR_TURN", "games.api.notices.MATCH_FINISHED"],
+    "WEBHOOKS": [
+        f"games.api.notices.{name}"
+        for name in ("YOUR_TURN", "MATCH_FINISHED", "INVITED", "DRAW_OFFERED", "CHAT")
+    ],
     "ENUM_NAME_OVERRIDES": {
         "EmailModeEnum": ["now", "digest", "off"],
         "EmailModeWithoutDigestEnum": ["now", "off"],

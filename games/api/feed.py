@@ -44,23 +44,24 @@ def record_match_change(change: MatchChange) -> None:
     append(match, events)
 
 
-def invited(seat: Seat, by: Any) -> None:
+def invited(seat: Seat, by: Any) -> list[FeedEvent]:
     """An invitation to a seat of an account."""
-    if seat.user is not None:
-        append(seat.match, [(seat, Kind.INVITED, {"by": by.username})])
+    if seat.user is None:
+        return []
+    return append(seat.match, [(seat, Kind.INVITED, {"by": by.username})])
 
 
-def draw_offered(match: Match, voter: Seat, others: Iterable[Seat]) -> None:
+def draw_offered(match: Match, voter: Seat, others: Iterable[Seat]) -> list[FeedEvent]:
     """A player voted for a draw: each other player still in the game may agree."""
-    append(match, [(seat, Kind.DRAW_OFFERED, {"by": voter.user.username}) for seat in others
+    return append(match, [(seat, Kind.DRAW_OFFERED, {"by": voter.user.username}) for seat in others
                    if seat.number != voter.number])  # fmt: skip
 
 
-def chat_posted(message: ChatMessage) -> None:
+def chat_posted(message: ChatMessage) -> list[FeedEvent]:
     """A chat message, for the match's other players who have not muted its author."""
     data = {"by": message.user.username, "message_id": message.pk}
     readers = relations.chat_readers(message)
-    append(message.match, [(seat, Kind.CHAT, dict(data)) for seat in readers])
+    return append(message.match, [(seat, Kind.CHAT, dict(data)) for seat in readers])
 
 
 def cancelled(match: Match, by: Any) -> None:
@@ -71,11 +72,12 @@ def cancelled(match: Match, by: Any) -> None:
                    for seat in seats.exclude(user=by.pk).select_related("user")])  # fmt: skip
 
 
-def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> None:
-    """Number and write the events under their readers' counters (``_counters``)."""
+def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> list[FeedEvent]:
+    """Number and write the events under their readers' counters (``_counters``); returns them
+    (the webhooks repeat some, ``webhooks.record_feed_events``)."""
     events = [event for event in events if event[0].user is not None and not event[0].user.is_bot]
     if not events:
-        return
+        return []
     counters = _counters(match, {seat.user_id for seat, _kind, _data in events})
     rows = []
     for seat, kind, data in events:
@@ -84,7 +86,7 @@ def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> 
         rows.append(FeedEvent(user_id=seat.user_id, number=counter.last, kind=kind,
                               match=match, version=match.version, data=data))  # fmt: skip
     FeedCounter.objects.bulk_update(counters.values(), ["last"])
-    FeedEvent.objects.bulk_create(rows)
+    return FeedEvent.objects.bulk_create(rows)
 
 
 def _counters(match: Match, readers: set[Any]) -> dict[Any, FeedCounter]:

@@ -79,7 +79,9 @@ class Webhook(models.Model):
 
 
 class WebhookDelivery(models.Model):
-    """One notice for one user about one version of one match: created once, sent until done."""
+    """One notice for one user: about one version of one match (their turn, its end) or about one
+    event of their feed (an invitation, a draw offer, a chat message); created once, sent until
+    done."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
@@ -91,6 +93,11 @@ class WebhookDelivery(models.Model):
     match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
     version = models.PositiveIntegerField()
     event = models.CharField(max_length=30, default="your_turn")
+    feed_number = models.PositiveBigIntegerField(
+        null=True, blank=True,
+        help_text="The owner's feed event this notice repeats (an invitation, a draw offer, a "
+        "chat message); empty for turn and end-of-match notices, one per version.",
+    )  # fmt: skip
     payload = models.JSONField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -106,8 +113,15 @@ class WebhookDelivery(models.Model):
         ordering = ["-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "match", "version"], name="api_one_delivery_per_user_version"
-            )
+                fields=["user", "match", "version"],
+                condition=Q(feed_number__isnull=True),
+                name="api_one_delivery_per_user_version",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "feed_number"],
+                condition=Q(feed_number__isnull=False),
+                name="api_one_delivery_per_feed_event",
+            ),
         ]
         indexes = [
             models.Index(

@@ -57,6 +57,43 @@ class MatchFinishedNotice(Notice):
     )
 
 
+class FeedNotice(Notice):
+    """A notice that repeats an event of the owner's feed (``GET /api/v1/events/``)."""
+
+    feed_event = serializers.IntegerField(
+        help_text="The number of the feed event it repeats: a bot that also reads the feed "
+        "sees it once."
+    )
+    by = serializers.CharField(help_text="The username of the player who did it.")
+
+
+class InvitedNotice(FeedNotice):
+    event = serializers.ChoiceField(choices=["invited"])
+    seat = serializers.IntegerField(
+        allow_null=True, help_text="null: seats are numbered when the match starts."
+    )
+    accept_url = serializers.URLField(
+        help_text="POST here to accept (`…/decline/` declines); the match starts once every "
+        "seat is taken."
+    )
+
+
+class DrawOfferedNotice(FeedNotice):
+    event = serializers.ChoiceField(choices=["draw_offered"])
+
+
+class ChatNotice(FeedNotice):
+    event = serializers.ChoiceField(choices=["chat"])
+    message_id = serializers.IntegerField(
+        help_text="The message's id in the match's chat (`GET …/matches/{id}/chat/`)."
+    )
+
+
+FEED_NOTICES: dict[str, type[FeedNotice]] = {
+    "invited": InvitedNotice, "draw_offered": DrawOfferedNotice, "chat": ChatNotice,
+}  # fmt: skip
+
+
 def match_part(match: Any, language: str) -> dict[str, Any]:
     with translation.override(language or settings.LANGUAGE_CODE):
         page = settings.SITE_URL + reverse("play:match", args=[match.pk])
@@ -80,6 +117,17 @@ def match_finished(match: Any, seat: Any, seats: Any) -> dict[str, Any]:
     return dict(MatchFinishedNotice(body).data)
 
 
+def feed_event(match: Any, seat: Any, event: Any) -> dict[str, Any]:
+    """The notice repeating ``event`` (a ``FeedEvent``) of ``seat``'s player."""
+    body = {
+        "event": event.kind, "match": match_part(match, seat.user.language),
+        "seat": seat.number, "feed_event": event.number, **event.data,
+    }  # fmt: skip
+    if event.kind == "invited":
+        body["accept_url"] = settings.SITE_URL + reverse("api:accept", args=[match.pk])
+    return dict(FEED_NOTICES[event.kind](body).data)
+
+
 def _documented(name: str, summary: str, body: type[serializers.Serializer]) -> OpenApiWebhook:
     return OpenApiWebhook(
         name=name,
@@ -93,3 +141,7 @@ def _documented(name: str, summary: str, body: type[serializers.Serializer]) -> 
 YOUR_TURN = _documented("your_turn", "It has become the owner's turn", YourTurnNotice)
 MATCH_FINISHED = _documented("match_finished", "A match the owner played in is over",
                              MatchFinishedNotice)  # fmt: skip
+INVITED = _documented("invited", "The owner is invited to a match", InvitedNotice)
+DRAW_OFFERED = _documented("draw_offered", "A player of the owner's match offers a draw",
+                           DrawOfferedNotice)  # fmt: skip
+CHAT = _documented("chat", "A message in the chat of the owner's match", ChatNotice)

@@ -1,9 +1,10 @@
-"""Webhooks for bots: a signed POST when it becomes the owner's turn or a match of theirs is
-over, through an outbox.
+"""Webhooks for bots: a signed POST when it becomes the owner's turn, a match of theirs is
+over, or they are invited, offered a draw or written to in a match's chat; through an outbox.
 
 ``record_match_change`` is one of the write path's recorders (``games.actions.moves``): one
 ``WebhookDelivery`` row per user who now has to act, or who played in the match that just
-finished, and has a webhook (unique per user, match and version; bodies: ``notices``). A
+finished, and has a webhook (unique per user, match and version; bodies: ``notices``);
+``record_feed_events`` one per invitation, draw offer or chat event of a feed. A
 Celery task sends each row; a row that could not be sent stays due and the beat sweep
 (``retry_due``) sends it again with a growing wait.
 
@@ -20,6 +21,7 @@ import http.client
 import json
 import logging
 import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -31,10 +33,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.api import notices
-from games.api.models import Webhook, WebhookDelivery, new_webhook_secret
+from games.api.models import FeedEvent, Webhook, WebhookDelivery, new_webhook_secret
 from games.core import outages, outbound
 from games.core.errors import ServiceError
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
+from games.play.models import Seat
 
 logger = logging.getLogger(__name__)
 
@@ -124,6 +127,39 @@ def record_match_change(change: MatchChange) -> None:
                         payload=notice(match, seats[user_id]))
         for webhook_id, user_id in hooks.values_list("id", "user_id")
     ]  # fmt: skip
+    WebhookDelivery.objects.bulk_create(rows)
+    for row in rows:
+        transaction.on_commit(lambda pk=row.pk: _nudge(pk))
+
+
+def record_feed_events(events: Sequence[FeedEvent]) -> None:
+    """A notice row repeating each invitation, draw offer or chat event just written to a feed
+    whose owner has a webhook (unique per owner and feed event); in the transaction of the
+    change, sent once it commits."""
+    events = [event for event in events if event.kind in notices.FEED_NOTICES]
+    if not events:
+        return
+    hooks = dict(
+        Webhook.objects.filter(user_id__in={e.user_id for e in events}, active=True)
+        .values_list("user_id", "id")
+    )  # fmt: skip
+    events = [event for event in events if event.user_id in hooks]
+    if not events:
+        return
+    seats = {
+        (seat.match_id, seat.user_id): seat
+        for seat in Seat.objects.filter(
+            match__in={event.match_id for event in events}, user_id__in=hooks
+        ).select_related("user", "match")
+    }  # fmt: skip
+    rows = []
+    for event in events:
+        seat = seats[event.match_id, event.user_id]
+        rows.append(WebhookDelivery(
+            webhook_id=hooks[event.user_id], user_id=event.user_id, match_id=event.match_id,
+            version=event.version, event=event.kind, feed_number=event.number,
+            payload=notices.feed_event(seat.match, seat, event),
+        ))  # fmt: skip
     WebhookDelivery.objects.bulk_create(rows)
     for row in rows:
         transaction.on_commit(lambda pk=row.pk: _nudge(pk))

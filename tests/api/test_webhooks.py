@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.actions import moves
 from games.api import webhooks
-from games.api.models import Webhook, WebhookDelivery
+from games.api.models import FeedEvent, Webhook, WebhookDelivery
 from tests.api.conftest import to_act
 
 pytestmark = pytest.mark.usefixtures("players_draw_themselves")
@@ -75,24 +75,26 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
     with django_capture_on_commit_callbacks(execute=True):
         match = start_match("collar")
     first = to_act(match)
-    started = WebhookDelivery.objects.get()
+    started = WebhookDelivery.objects.get(event="your_turn")
     assert (started.user, started.version, started.payload["event"]) == (first, 0, "your_turn")
-    assert nudged == [started.pk]
+    invited = WebhookDelivery.objects.get(event="invited")  # the opponent, invited to play
+    assert nudged == [invited.pk, started.pk]
+    turns = WebhookDelivery.objects.filter(event="your_turn")
     with django_capture_on_commit_callbacks(execute=True):
         moves.submit_move(match.pk, first, {"type": "draw"}, 0)  # still first's turn (discard)
-    assert WebhookDelivery.objects.count() == 1
+    assert turns.count() == 1
     state = match.engine.from_json(type(match).objects.get(pk=match.pk).state)
     discard = match.engine.legal_actions(state, match.seats.get(user=first).number)[0]
     with django_capture_on_commit_callbacks(execute=True):
         moves.submit_move(match.pk, first, discard, 1)
-    second = WebhookDelivery.objects.exclude(pk=started.pk).get()
+    second = turns.exclude(pk=started.pk).get()
     assert second.user == to_act(match) != first and second.version == 2
     assert second.payload["match"] == {
         "id": match.pk, "game": "collar", "version": 2,
         "url": f"{django_settings.SITE_URL}/{second.user.language}/play/{match.pk}/",
         "api_url": f"{django_settings.SITE_URL}/api/v1/matches/{match.pk}/",
     }  # fmt: skip
-    assert WebhookDelivery.objects.count() == 2
+    assert turns.count() == 2
 
 
 @pytest.mark.django_db
@@ -124,6 +126,58 @@ def test_each_player_hears_that_the_match_is_over_in_the_documented_shape(
         assert set(notice) == set(documented["properties"])
 
 
+def documented(name):
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {**schema["components"]["schemas"][name], "components": schema["components"]}
+
+
+@pytest.mark.django_db
+def test_an_invitation_a_draw_offer_and_a_chat_message_each_reach_the_webhook_once(
+    start_match, player, opponent, receiver, nudged, django_capture_on_commit_callbacks
+):
+    import jsonschema
+
+    from games.actions import chat, draws
+
+    for user in (player, opponent):  # the third player has no webhook
+        hook(user, receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = start_match("richelieu", players=3)  # invites the opponent and a third player
+    invited = WebhookDelivery.objects.get(event="invited")
+    assert invited.user == opponent and invited.payload["by"] == player.username
+    with django_capture_on_commit_callbacks(execute=True):
+        draws.vote_draw(match.pk, player)
+        message = chat.post_message(match, opponent, "Nice move")
+    offer = WebhookDelivery.objects.get(event="draw_offered")
+    said = WebhookDelivery.objects.get(event="chat")
+    assert (offer.user, offer.payload["by"]) == (opponent, player.username)
+    assert (said.user, said.payload["by"]) == (player, opponent.username)
+    assert said.payload["message_id"] == message.pk
+    with django_capture_on_commit_callbacks(execute=True):
+        draws.vote_draw(match.pk, player)  # voting again offers nothing new
+    assert WebhookDelivery.objects.filter(event="draw_offered").count() == 1
+    for delivery in (invited, offer, said):
+        assert delivery.pk in nudged
+        assert webhooks.deliver(delivery.pk) == "delivered"
+        assert webhooks.deliver(delivery.pk) == "skipped"
+    names = {"invited": "InvitedNotice", "draw_offered": "DrawOfferedNotice", "chat": "ChatNotice"}
+    assert len(receiver.received) == 3
+    for headers, body in receiver.received:
+        notice = json.loads(body)
+        assert headers["X-Partida-Event"] == notice["event"]
+        schema = documented(names[notice["event"]])
+        jsonschema.validate(notice, schema)
+        assert set(notice) == set(schema["properties"])
+        owner = WebhookDelivery.objects.get(pk=notice["delivery"]).user
+        seat = match.seats.get(user=owner).number  # numbered when the match started
+        assert notice["seat"] == (None if notice["event"] == "invited" else seat)
+        assert notice["feed_event"] in FeedEvent.objects.filter(
+            user=owner, kind=notice["event"]
+        ).values_list("number", flat=True)
+
+
 @pytest.mark.django_db
 def test_a_notice_is_posted_signed_and_sent_only_once(
     start_match, player, opponent, receiver, nudged, django_capture_on_commit_callbacks
@@ -132,7 +186,7 @@ def test_a_notice_is_posted_signed_and_sent_only_once(
         hook(user, receiver.url)
     with django_capture_on_commit_callbacks(execute=True):
         match = start_match("collar")
-    delivery = WebhookDelivery.objects.get()
+    delivery = WebhookDelivery.objects.get(event="your_turn")
     webhook = delivery.webhook
     assert webhooks.deliver(delivery.pk) == "delivered"
     assert webhooks.deliver(delivery.pk) == "skipped"
