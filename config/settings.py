@@ -372,6 +372,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": _SWEEP},
     "house-players": {"task": "games.house.tasks.sweep", "schedule": _SWEEP},
+    "prune-event-feeds": {"task": "games.api.tasks.prune_feeds", "schedule": timedelta(hours=24)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",
         "schedule": timedelta(hours=24),
@@ -430,6 +431,9 @@ API_WEBHOOK_ALLOW_PRIVATE = env_bool("API_WEBHOOK_ALLOW_PRIVATE", DEBUG)
 # The longest a request to the event feed waits for a new event (``wait``, long polling). A
 # waiting request holds a gunicorn worker that long (0 turns long polling off).
 API_EVENTS_MAX_WAIT = env_int("API_EVENTS_MAX_WAIT", 20, minimum=0)
+# A feed event older than this many days is removed by beat's daily job (a reader who resumes
+# from before it is told so: ``missed``). Sent or given-up webhook notices go with it.
+API_EVENTS_KEEP_DAYS = env_int("API_EVENTS_KEEP_DAYS", 30, minimum=1)
 # The largest request body the API reads (its inputs are small; see games/api/parsers.py).
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
 

@@ -14,11 +14,14 @@ and the message's id. The match and its version are on every event.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import timezone
 
-from games.api.models import FeedCounter, FeedEvent
+from games.api.models import FeedCounter, FeedEvent, WebhookDelivery
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Seat
 from games.social import relations
@@ -87,6 +90,18 @@ def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> 
                               match=match, version=match.version, data=data))  # fmt: skip
     FeedCounter.objects.bulk_update(counters.values(), ["last"])
     return FeedEvent.objects.bulk_create(rows)
+
+
+def prune(now: datetime | None = None) -> int:
+    """Remove the feed events older than ``API_EVENTS_KEEP_DAYS``, and the webhook notices of
+    that age that were sent or given up; returns how many events went. The counters stay, so
+    numbers are never reused."""
+    before = (now or timezone.now()) - timedelta(days=settings.API_EVENTS_KEEP_DAYS)
+    WebhookDelivery.objects.filter(created_at__lt=before).exclude(
+        status=WebhookDelivery.Status.PENDING
+    ).delete()
+    removed, _kinds = FeedEvent.objects.filter(created_at__lt=before).delete()
+    return removed
 
 
 def _counters(match: Match, readers: set[Any]) -> dict[Any, FeedCounter]:

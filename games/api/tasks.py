@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from games.api import webhooks
+from games.api import feed, webhooks
 
 
 @shared_task
@@ -13,3 +13,9 @@ def deliver_webhook(delivery_id: int) -> str:
 def retry_webhooks() -> int:
     """From beat, every minute: queue again every notice that is still due."""
     return webhooks.retry_due()
+
+
+@shared_task
+def prune_feeds() -> int:
+    """From beat, daily: remove feed events and finished webhook notices past their days."""
+    return feed.prune()

@@ -87,7 +87,43 @@ def test_numbers_run_from_one_without_gap_and_resume_where_asked(db, as_user, pl
     rest = caller.get("/events/", {"after": 2}).json()
     assert [e["number"] for e in rest["events"]] == [3]
     empty = caller.get("/events/", {"after": 3}).json()
-    assert empty == {"events": [], "last": 3, "more": False}
+    assert empty == {"events": [], "last": 3, "more": False, "missed": False}
+
+
+def test_events_past_their_days_are_pruned_and_a_reader_from_before_is_told(
+    db, as_user, player, make_user, settings
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.api.models import Webhook, WebhookDelivery
+    from games.api.tasks import prune_feeds
+
+    settings.API_EVENTS_KEEP_DAYS = 30
+    hosts = [make_user(f"host{n}") for n in range(4)]
+    Webhook.objects.create(user=player, url="http://127.0.0.1:9/hook")
+    for host in hosts:
+        lifecycle.create_match(host, "collar", {}, 2, invite=[player.username])
+    long_ago = timezone.now() - timedelta(days=31)
+    FeedEvent.objects.filter(user=player, number__lte=2).update(created_at=long_ago)
+    WebhookDelivery.objects.filter(feed_number__lte=2).update(created_at=long_ago)
+    WebhookDelivery.objects.filter(feed_number=1).update(status="delivered")
+    assert prune_feeds() == 2
+    assert list(FeedEvent.objects.filter(user=player).values_list("number", flat=True)) == [3, 4]
+    # The notice sent long ago goes; the one still being retried stays until it is done.
+    assert sorted(WebhookDelivery.objects.values_list("feed_number", flat=True)) == [2, 3, 4]
+    caller = as_user(player)
+    late = caller.get("/events/", {"after": 1}).json()
+    assert [e["number"] for e in late["events"]] == [3, 4] and late["missed"] is True
+    assert caller.get("/events/", {"after": 2}).json()["missed"] is False
+    FeedEvent.objects.filter(user=player).update(created_at=long_ago)
+    prune_feeds()
+    gone = caller.get("/events/", {"after": 1}).json()
+    assert gone == {"events": [], "last": 4, "more": False, "missed": True}
+    lifecycle.create_match(make_user("host5"), "collar", {}, 2, invite=[player.username])
+    after_gone = caller.get("/events/", {"after": 4}).json()
+    assert [e["number"] for e in after_gone["events"]] == [5], "numbers are never reused"
 
 
 def test_a_cursor_beyond_the_last_event_is_a_404_with_its_code(db, as_user, player):

@@ -86,6 +86,11 @@ class FeedOut(serializers.Serializer):
         "the `after` of the next request."
     )
     more = serializers.BooleanField(help_text="More events follow at once: ask again now.")
+    missed = serializers.BooleanField(
+        help_text="Events after `after` were removed for their age (kept "
+        f"{settings.API_EVENTS_KEEP_DAYS} days): look at your matches again "
+        "(`GET /matches/`) rather than trust the feed for what came before."
+    )
 
 
 class Events(ApiView):
@@ -98,7 +103,9 @@ class Events(ApiView):
             "What happened that concerns the caller, oldest first: `your_turn`, "
             "`match_started`, `match_finished`, `match_cancelled`, `invited`, `draw_offered` "
             "and `chat`. Each event has a number, from 1 with no gap; ask with `after` set to "
-            "the `last` of the previous answer and nothing is missed or repeated. With `wait`, "
+            "the `last` of the previous answer and nothing is missed or repeated. Events are "
+            f"kept {settings.API_EVENTS_KEEP_DAYS} days; `missed` says when some after `after` "
+            "are gone. With `wait`, "
             "an answer that would be empty waits for the first new event instead (long "
             f"polling, at most {settings.API_EVENTS_MAX_WAIT} seconds). An answer that has not "
             "changed is a 304 to `If-None-Match`. 404 `bad_cursor` when `after` is beyond the "
@@ -122,6 +129,10 @@ class Events(ApiView):
             .annotate(game=F("match__game")).order_by("number")[: LIMIT + 1]
         )  # fmt: skip
         shown = events[:LIMIT]
-        body = {"events": shown, "last": shown[-1].number if shown else after,
-                "more": len(events) > LIMIT}  # fmt: skip
+        # Numbers run from 1 with no gap, so a first number past ``after + 1`` (or none while
+        # later ones were written) means the events between were pruned for their age.
+        first = shown[0].number if shown else written + 1
+        last = shown[-1].number if shown else written
+        body = {"events": shown, "last": last, "more": len(events) > LIMIT,
+                "missed": first > after + 1}  # fmt: skip
         return Response(FeedOut(body).data)
