@@ -36,7 +36,9 @@ def test_a_rated_solo_match_is_a_409(as_user, player):
 
 
 def test_the_leaderboards_are_listed(client):
-    tables = client.get("/api/v1/leaderboards/").json()
+    listed = client.get("/api/v1/leaderboards/").json()
+    assert listed["next"] is None and listed["previous"] is None  # one page, as every list
+    tables = listed["results"]
     kinds = {(t["game"], t["mode"]): t["kind"] for t in tables}
     assert kinds[("collar", "solo")] == "best_scores"
     assert kinds[("risk", "two-player")] == kinds[("richelieu", "multiplayer-3-4")] == "ratings"
@@ -60,11 +62,15 @@ def test_a_leaderboard_is_paged_best_first_in_few_queries(
     assert [r["rank"] for r in page["results"]] == list(range(1, 21))
     assert [r["username"] for r in page["results"][:2]] == ["rated01", "rated02"]
     assert page["results"][0]["provisional"] is True and page["results"][5]["provisional"] is False
+    assert page["previous"] is None and "cursor=" in page["next"] and "page=" not in page["next"]
     second = client.get(page["next"]).json()
     assert [r["rank"] for r in second["results"]] == list(range(21, 30))
     assert second["next"] is None and second["previous"]
-    past = client.get("/api/v1/leaderboards/risk/intro/", {"page": "9"})
-    assert past.status_code == 404 and past.json()["code"] == "bad_page"
+    back = client.get(second["previous"]).json()
+    assert [r["rank"] for r in back["results"]] == list(range(1, 21))
+    for cursor in ("nonsense", "bz0tMQ==", "cD0y", "o=3"):  # o=-1, p=2, not base64
+        answer = client.get("/api/v1/leaderboards/risk/intro/", {"cursor": cursor})
+        assert answer.status_code == 404 and answer.json()["code"] == "bad_cursor", cursor
 
 
 def test_best_scores_and_unknown_tables(client, player, opponent):

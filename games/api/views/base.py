@@ -94,6 +94,9 @@ class PageParameters(serializers.Serializer):
     )
 
 
+BAD_CURSOR = ("bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404)
+
+
 class Cursor(CursorPagination):
     """Newest first. A cursor is opaque: one that cannot be read names no page (404), as an
     id that names no match."""
@@ -111,9 +114,7 @@ class Cursor(CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:
-            raise ServiceError(
-                "bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404
-            ) from None
+            raise ServiceError(*BAD_CURSOR) from None
 
     def get_page_size(self, request: Request) -> int:
         return int(validated(PageParameters, request.query_params).get("page_size", self.page_size))

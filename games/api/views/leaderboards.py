@@ -1,12 +1,13 @@
 """The leaderboards: every game's rankings, the ratings of a rated mode and the best solo
-scores, best first, a numbered page at a time (the same tables as ``/leaderboards/``)."""
+scores, best first, a page at a time by cursor like every list (the same tables as
+``/leaderboards/``)."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 from urllib.parse import urlencode
 
-from django.core.paginator import EmptyPage, Paginator
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -17,8 +18,8 @@ from rest_framework.response import Response
 
 from games.api.addresses import absolute
 from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
-from games.api.strict import QueryBooleanField, QueryIntegerField
-from games.api.views.base import ApiView, validated
+from games.api.strict import QueryBooleanField
+from games.api.views.base import BAD_CURSOR, ApiView, PageParameters, paged, validated
 from games.core.errors import ServiceError
 from games.ratings import standings
 
@@ -26,17 +27,7 @@ TAGS = ["leaderboards"]
 NO_TABLE = _("There is no such leaderboard.")
 
 
-class RankPageParameters(serializers.Serializer):
-    page = QueryIntegerField(
-        required=False, min_value=1, max_value=10**6,
-        help_text="From 1 (the default); a page past the last one is a 404.",
-    )  # fmt: skip
-    page_size = QueryIntegerField(
-        required=False, min_value=1, max_value=200, help_text="Default 50."
-    )
-
-
-class RatingPageParameters(RankPageParameters):
+class RatingPageParameters(PageParameters):
     bots = QueryBooleanField(
         required=False,
         help_text="false: leave the house players out (ranks count people only); true, the "
@@ -44,52 +35,51 @@ class RatingPageParameters(RankPageParameters):
     )
 
 
-def numbered(name: str, item: type[serializers.Serializer]) -> type[serializers.Serializer]:
-    """The documented shape of one numbered page of ``item``."""
+def ranked(name: str, item: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    """The documented shape of one page of a ranked table: a cursor page with the count."""
     return type(
-        name,
-        (serializers.Serializer,),
-        {
-            "count": serializers.IntegerField(help_text="Rows in the whole table."),
-            "next": serializers.CharField(allow_null=True),
-            "previous": serializers.CharField(allow_null=True),
-            "results": item(many=True),
-        },
-    )
+        name, (paged(name + "Base", item),),
+        {"count": serializers.IntegerField(help_text="Rows in the whole table.")},
+    )  # fmt: skip
 
 
 def ranked_page(
     request: Request, rows: Any, present: Any, answer: type[serializers.Serializer]
 ) -> Response:
-    """One page of ``rows`` (best first), each item with its rank in the whole table; the
-    page's links keep the other parameters of the request (a filter)."""
-    query = validated(RankPageParameters, request.query_params)
-    size, number = query.get("page_size", 50), query.get("page", 1)
-    paginator = Paginator(rows, size)
-    try:
-        page = paginator.page(number)
-    except EmptyPage:
-        if number != 1:
-            raise ServiceError(
-                "bad_page", _("This page is past the end of the table."), 404
-            ) from None
-        page = paginator.page(1)  # an empty table has one empty page
+    """One page of ``rows`` (best first), each item with its rank in the whole table, paged by
+    cursor as every other list is; the page's links keep the request's other parameters."""
+    query = validated(PageParameters, request.query_params)
+    size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
+    count = rows.count()
+    items = present(list(rows[start : start + size]))
 
-    def link(to: int | None) -> str | None:
-        if to is None:
-            return None
-        kept = {k: v for k, v in request.query_params.items() if k not in ("page", "page_size")}
-        return absolute(f"{request.path}?{urlencode({'page': to, 'page_size': size, **kept})}")
+    def link(at: int) -> str:
+        kept = {k: v for k, v in request.query_params.items() if k not in ("cursor", "page_size")}
+        cursor = base64.urlsafe_b64encode(f"o={at}".encode()).decode()
+        query = urlencode({"cursor": cursor, "page_size": size, **kept})
+        return absolute(f"{request.path}?{query}")
 
-    items = present(list(page))
     return Response({
-        "count": paginator.count,
-        "next": link(page.next_page_number() if page.has_next() else None),
-        "previous": link(page.previous_page_number() if page.has_previous() else None),
+        "count": count,
+        "next": link(start + size) if start + size < count else None,
+        "previous": link(max(start - size, 0)) if start > 0 else None,
         "results": answer(
-            [{"rank": page.start_index() + i, **item} for i, item in enumerate(items)], many=True
+            [{"rank": start + i + 1, **item} for i, item in enumerate(items)], many=True
         ).data,
     })  # fmt: skip
+
+
+def _position(cursor: str) -> int:
+    """The row a cursor of ``ranked_page`` starts at (0 without one)."""
+    if not cursor:
+        return 0
+    try:
+        text = base64.urlsafe_b64decode(cursor.encode("ascii")).decode("ascii")
+    except (ValueError, UnicodeError):
+        raise ServiceError(*BAD_CURSOR) from None
+    if not text.startswith("o=") or not text[2:].isdigit() or len(text) > 12:
+        raise ServiceError(*BAD_CURSOR)
+    return int(text[2:])
 
 
 def table_or_404(game: str, mode: str, solo: bool) -> standings.Leaderboard:
@@ -104,11 +94,13 @@ class LeaderboardList(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="Every game's leaderboards", operation_id="leaderboards_list",
-        responses=LeaderboardOut(many=True),
+        responses=paged("LeaderboardPage", LeaderboardOut),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         boards = [describe(board) for board in standings.all_leaderboards()]
-        return Response(LeaderboardOut(boards, many=True).data)
+        # One page always (a table per game and mode), in the shape of every list.
+        return Response({"next": None, "previous": None,
+                         "results": LeaderboardOut(boards, many=True).data})  # fmt: skip
 
 
 def describe(table: standings.Leaderboard) -> dict[str, Any]:
@@ -130,7 +122,7 @@ class Leaderboard(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="The ratings of one game and mode, highest first",
-        parameters=[RatingPageParameters], responses=numbered("RatingPage", RatingOut),
+        parameters=[RatingPageParameters], responses=ranked("RatingPage", RatingOut),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
@@ -159,7 +151,7 @@ class BestScores(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="The best solo scores of one game and mode, highest first",
-        parameters=[RankPageParameters], responses=numbered("BestScorePage", BestScoreOut),
+        parameters=[PageParameters], responses=ranked("BestScorePage", BestScoreOut),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=True)
