@@ -190,19 +190,43 @@ def _blank_within_pattern(field: dict[str, Any]) -> None:
 
 #: What the site itself records in a move log: a resignation, a time-out, or the draw its
 #: players still in agreed (``seats``: they share first place).
-SYSTEM_ACTION = obj({"type": enum([LEAVE, SKIP, DRAW]), "reason": enum(["resigned", "timeout"]),
+SYSTEM_TYPES = [LEAVE, SKIP, DRAW]
+SYSTEM_ACTION = obj({"type": enum(SYSTEM_TYPES), "reason": enum(["resigned", "timeout"]),
                      "seats": array({"type": "integer", "minimum": 0})},
                     optional=["reason", "seats"])  # fmt: skip
 
 
+def _camel(name: str) -> str:
+    return "".join(part.title() for part in name.split("_"))
+
+
+def _split_by_type(
+    name: str, union: dict[str, Any], found: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """A game's union of actions becomes a ``oneOf`` of one named component per action type
+    (``RiskAttackAction``…), discriminated by ``type``: a client reads the type and knows the
+    shape, and a refusal names the type's own fields."""
+    refs, mapping = [], {}
+    for shape in union["anyOf"]:
+        kind = shape["properties"]["type"]["const"]
+        component = name.replace("Action", f"{_camel(kind)}Action", 1)
+        found[component] = shape
+        refs.append(_ref(component))
+        mapping[kind] = _ref(component)["$ref"]
+    return {"oneOf": refs, "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
 def game_shapes() -> dict[str, dict[str, Any]]:
     """Each installed game's JSON Schemas as named components (``RiskView``, ``CollarAction``,
-    ``RichelieuLegalAction``…), and ``SystemAction``."""
+    ``RichelieuLegalAction``, each action type's own: ``RiskAttackAction``…), and
+    ``SystemAction``."""
     found: dict[str, dict[str, Any]] = {"SystemAction": SYSTEM_ACTION}
     for slug, game in installed_games().items():
-        found[f"{slug.title()}View"] = dict(game.schemas.view)
-        found[f"{slug.title()}Action"] = game.schemas.action
-        found[f"{slug.title()}LegalAction"] = game.schemas.legal_action
+        title = slug.title()
+        found[f"{title}View"] = dict(game.schemas.view)
+        for kind, union in (("Action", game.schemas.action),
+                            ("LegalAction", game.schemas.legal_action)):  # fmt: skip
+            found[f"{title}{kind}"] = _split_by_type(f"{title}{kind}", union, found)
     return found
 
 
@@ -210,20 +234,43 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def any_game(kind: str, system: bool = False) -> dict[str, Any]:
+    """Any game's action (``kind`` ``Action``) or listed action (``LegalAction``), discriminated
+    by ``type`` across the games: a type two games share has one shape, and its first game's
+    component stands for both (``end_turn``). With ``system``, the site's own log entries."""
+    shapes = game_shapes()
+    refs, mapping = [], {}
+    for slug in installed_games():
+        for kind_name, ref in shapes[f"{slug.title()}{kind}"]["discriminator"]["mapping"].items():
+            shape = shapes[ref.rpartition("/")[2]]
+            if kind_name in mapping:
+                if shapes[mapping[kind_name].rpartition("/")[2]] != shape:
+                    raise ValueError(f"two games' {kind_name!r} actions differ in shape")
+                continue
+            mapping[kind_name] = ref
+            refs.append({"$ref": ref})
+    if system:
+        refs.append(_ref("SystemAction"))
+        mapping.update({kind_name: _ref("SystemAction")["$ref"] for kind_name in SYSTEM_TYPES})
+    return {"oneOf": refs, "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
 class GameShapeFieldExtension(OpenApiSerializerFieldExtension):
     """Types a ``GameShapeField`` as any one of the installed games' shapes (the components
-    are added by the ``add_game_shapes`` hook, after drf-spectacular has named its enums)."""
+    are added by the ``add_game_shapes`` hook, after drf-spectacular has named its enums):
+    views discriminated by ``game``, actions by ``type``."""
 
     target_class = "games.api.serializers.GameShapeField"
 
     def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
         shape = self.target.shape
-        kind = "action" if shape == "logged_action" else shape
-        suffix = "".join(part.title() for part in kind.split("_"))
-        refs = [_ref(f"{slug.title()}{suffix}") for slug in installed_games()]
-        if shape == "logged_action":
-            refs.append(_ref("SystemAction"))
-        return {"anyOf": refs}
+        if shape == "view":
+            mapping = {slug: _ref(f"{slug.title()}View")["$ref"] for slug in installed_games()}
+            return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+                    "discriminator": {"propertyName": "game", "mapping": mapping}}  # fmt: skip
+        if shape == "legal_action":
+            return any_game("LegalAction")
+        return any_game("Action", system=shape == "logged_action")
 
 
 def enum_member_names(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -152,9 +152,20 @@ def test_the_schema_types_each_games_view_and_actions(
     for other in others:
         assert not component_validator(schema, f"{other}View").is_valid(view)
     detail = schema["components"]["schemas"]["MatchDetailOut"]["properties"]["view"]
-    assert {"$ref": f"#/components/schemas/{title}View"} in detail["anyOf"]
+    assert detail["discriminator"]["mapping"][game] == f"#/components/schemas/{title}View"
+    # An action's type names its one shape: a client reads it rather than trying each game's.
     move = schema["components"]["schemas"]["MoveRequest"]["properties"]["action"]
-    assert {"$ref": f"#/components/schemas/{title}Action"} in move["anyOf"]
+    legal = schema["components"]["schemas"]["LegalActionOut"]["properties"]["action"]
+    for union in (move, legal):
+        assert union["discriminator"]["propertyName"] == "type"
+        assert len(union["oneOf"]) == len(set(union["discriminator"]["mapping"].values()))
+    for action in listed:
+        named = legal["discriminator"]["mapping"][action["type"]].rpartition("/")[2]
+        assert component_validator(schema, named).is_valid(action)
+        assert [
+            other for other in legal["oneOf"]
+            if component_validator(schema, other["$ref"].rpartition("/")[2]).is_valid(action)
+        ] == [{"$ref": f"#/components/schemas/{named}"}], "exactly one shape takes it"
 
 
 def test_an_integer_written_with_a_zero_fraction_is_an_integer(me, schema):
