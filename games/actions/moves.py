@@ -12,11 +12,13 @@ for other people, called here by name and writing in the same transaction:
   ratings (once per match), a finished solo match keeps its score;
 - ``games.notifications.events.record_match_change``: the emails' outbox rows;
 - ``games.api.webhooks.record_match_change``: the bots' webhook notices;
+- ``games.api.feed.record_match_change``: the events of each reader's feed (``/api/v1/events/``);
 - ``games.house.recorder.record_match_change``: a house player now to act gets its turn queued.
 
 If a recorder fails, the whole change is rolled back and the caller gets a 503 to try again:
-a committed move never lacks its emails. Chat messages, vacations and invitations call their
-recorder the same way, from their own services.
+a committed move never lacks its emails. Chat messages, draw offers, vacations and invitations
+call their recorders the same way, from their own services (the feed, then the webhooks'
+``record_feed_events`` with the events it wrote).
 """
 
 from __future__ import annotations
