@@ -13,7 +13,9 @@ from games.actions import lifecycle
 from games.play.models import Match, Move
 from tests.api.bots import random_bot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Three bots at once over HTTP: the concurrency it shows is PostgreSQL's (SQLite takes one
+# writer at a time), and it takes two minutes, so CI runs it once, in its PostgreSQL pass.
+pytestmark = [pytest.mark.once, pytest.mark.django_db(transaction=True)]
 
 VARIANTS = [
     ("richelieu", {"ruleset": "fun-for-2"}, 2),
