@@ -86,7 +86,9 @@ def match_context(
         "match_url": absolute(reverse("play:match", args=[match.pk])),
         "deadline": local_time(match.deadline, user) if match.deadline else "",
         "paused": match.deadline is None and match.paused_remaining is not None,
-        "recap": render_log(match, moves[-RECAP_MOVES:], viewer, names),
+        "recap": render_log(
+            match, moves[-RECAP_MOVES:], viewer, names, takeover.names_before(seats)
+        ),
         "recap_skipped": max(0, len(moves) - RECAP_MOVES),
         "played_for_me": sum(
             1 for move in moves if move.automatic and move.user_id == getattr(user, "pk", None)

@@ -151,21 +151,39 @@ def describe_action(game: str, action: Mapping[str, Any], names: Mapping[int, st
 
 
 def render_log(
-    match: Match, moves: list[Move], viewer: int | None, names: Mapping[int, str]
+    match: Match,
+    moves: list[Move],
+    viewer: int | None,
+    names: Mapping[int, str],
+    before: Mapping[int, tuple[int, str]] | None = None,
 ) -> list[dict[str, Any]]:
+    """The moves in words for ``viewer``; ``before`` (``takeover.names_before``) gives a seat
+    taken over by a house player its player's own name for the moves made before."""
     reveal = match.status == Match.Status.FINISHED
     return [
         {
             "number": move.number,
             "at": move.created_at,
             "lines": marked(
-                [render_event(match.game, e, viewer, reveal, names) for e in move.events],
+                [
+                    render_event(match.game, e, viewer, reveal, names_at(names, before, move))
+                    for e in move.events
+                ],
                 move.automatic,
             ),
             "automatic": move.automatic,
         }
         for move in moves
     ]
+
+
+def names_at(
+    names: Mapping[int, str], before: Mapping[int, tuple[int, str]] | None, move: Move
+) -> Mapping[int, str]:
+    """The seats' names as they read when ``move`` was made."""
+    earlier = {seat: name for seat, (bot_from, name) in (before or {}).items()
+               if move.number < bot_from}  # fmt: skip
+    return {**names, **earlier} if earlier else names
 
 
 def automatic_line() -> str:

@@ -93,7 +93,8 @@ def game_page_context(
     game = get_game(match.game)
     if log is None:
         log = list(match.moves.order_by("-number")[:LOG_LENGTH])[::-1]
-    rendered = render_log(match, log, viewer, names)
+    names_before = takeover.names_before(seats)
+    rendered = render_log(match, log, viewer, names, names_before)
     reveal = match.status == Match.Status.FINISHED
     #: The events of the moves shown, oldest first, as the reader may see them.
     seen = [[redact_event(e, viewer, reveal_all=reveal) for e in move.events] for move in log]
@@ -119,6 +120,7 @@ def game_page_context(
         "viewer": viewer,
         "view": view,
         "names": names,
+        "names_before": names_before,
         "to_act": to_act,
         #: The seats the rules have put out (a conquered Risk army): public, unlike the state.
         "seats_out": out,
@@ -169,7 +171,10 @@ def fallback_fields(actions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def since_last_visit(
-    match: Match, seat: Seat | None, names: Mapping[int, str]
+    match: Match,
+    seat: Seat | None,
+    names: Mapping[int, str],
+    before: Mapping[int, tuple[int, str]] | None = None,
 ) -> tuple[list[Any], int]:
     """The moves of others since the reader last opened the page (and remember this visit):
     the last ``SINCE_LENGTH`` of them in words, and how many there were in all.
@@ -189,7 +194,7 @@ def since_last_visit(
     latest = list(others.order_by("-number")[:SINCE_LENGTH])[::-1]
     # A Risk round can be dozens of moves: the summary counts them all, the list shows the last.
     count = len(latest) if len(latest) < SINCE_LENGTH else others.count()
-    return render_log(match, latest, seat.number, names), count
+    return render_log(match, latest, seat.number, names, before), count
 
 
 def recent_chat(match: Match, muted: Collection[int] = ()) -> list[ChatMessage]:

@@ -46,6 +46,16 @@ def taken_over(seats: Any) -> dict[int, int]:
     return {s.number: s.bot_from for s in seats if s.bot_from is not None and s.number is not None}
 
 
+def names_before(seats: Any) -> dict[int, tuple[int, str]]:
+    """Seat number -> (the move from which a house player plays it, the name the seat read
+    before), for the seats taken over: the log names the player for the moves they made."""
+    return {
+        s.number: (s.bot_from, s.user.public_name)
+        for s in seats
+        if s.bot_from is not None and s.number is not None and s.user is not None
+    }
+
+
 def seat_name(seat: Seat) -> str:
     """The name a seat reads: its player's, marked once a house player took it over."""
     name = seat.user.public_name if seat.user is not None else ""

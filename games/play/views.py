@@ -180,7 +180,9 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
-    since, since_count = since_last_visit(found, context["my_seat"], context["names"])
+    since, since_count = since_last_visit(
+        found, context["my_seat"], context["names"], context["names_before"]
+    )
     # When the one move since the reader's last visit is the last move, the "Last move" line
     # already tells it: it is marked new there rather than told twice.
     last = context["last_move"]
@@ -540,7 +542,9 @@ def move_log(request: HttpRequest, pk: int) -> HttpResponse:
     context.update(
         {
             "page": page,
-            "entries": render_log(found, list(page), context["viewer"], context["names"]),
+            "entries": render_log(
+                found, list(page), context["viewer"], context["names"], context["names_before"]
+            ),
         }
     )
     return render(request, "play/log.html", context)

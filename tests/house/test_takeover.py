@@ -6,6 +6,7 @@ move the house player played."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -52,6 +53,8 @@ def test_a_player_who_times_out_is_replaced_by_a_house_player_and_ranked_last(
     match = start_match("richelieu", {}, 4, timeout_policy=Match.TimeoutPolicy.BOT, rated=True)
     for _ in range(6):
         person_moves(match, committed)
+    while not match.moves.filter(seat=person_to_act(match).number).exists():
+        person_moves(match, committed)  # the one who times out has moved before
     absent = person_to_act(match)
     # The deadline passes: the sweep hands the seat over, and the house player plays at once.
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(minutes=1))
@@ -71,6 +74,16 @@ def test_a_player_who_times_out_is_replaced_by_a_house_player_and_ranked_last(
     with django_assert_max_num_queries(10):  # as for any game page (tests/play/test_pages.py)
         page = client.get(f"/en/play/{match.pk}/").content.decode()
     assert f"{absent.user.public_name} (bot)" in page
+    # The whole log names the player for the moves they made, the house player after.
+    log = client.get(f"/en/play/{match.pk}/log/").content.decode()
+    entries = dict(re.findall(r'<li value="(\d+)">(.*?) <a class="meta"', log))
+    own = [int(n) for n, text in entries.items() if int(n) < from_move
+           and match.moves.get(number=int(n)).seat == absent.number]  # fmt: skip
+    assert own, "the absent player moved before the time-out"
+    for number in own:
+        assert absent.user.public_name in entries[str(number)]
+        assert "(bot)" not in entries[str(number)], entries[str(number)]
+    assert f"{absent.user.public_name} (bot)" in entries[str(from_move)]
     for _ in range(MOVES):
         if match.status != Match.Status.ACTIVE:
             break
