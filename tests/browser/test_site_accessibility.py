@@ -31,6 +31,7 @@ PLAYER_PAGES = {
     **{f"create-{game}": f"/play/new/{game}/" for game in sorted(installed_games())},
     "profile": "/accounts/profile/",
     "email-settings": "/notifications/",
+    "api-access": "/accounts/api/",
 }
 # Each run also tries one language, so long Spanish and Italian words are laid out too.
 RUNS = {
