@@ -36,7 +36,9 @@ class WebhookForm(forms.Form):
     url = forms.URLField(
         label=gettext_lazy("URL"), max_length=500, assume_scheme="https",
         validators=[validate_single_line],
-        help_text=gettext_lazy("Gets a signed POST each time it becomes your turn."),
+        help_text=gettext_lazy(
+            "Where the signed POSTs are sent: an address of the internet, http:// or https://."
+        ),
     )  # fmt: skip
     rotate_secret = forms.BooleanField(
         label=gettext_lazy("Make a new secret (the old one stops working)"), required=False
