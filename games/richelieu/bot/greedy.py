@@ -9,8 +9,8 @@ by where that leaves the bot (at two players, the next player's best answer only
 wins a region is worth less when it uncovers one that wins another region for a later player.
 A marker's place is scored once per decision (``marker_places``): a card close to a row end
 that the others want is a tax on them, one the bot wants is kept for it. Level 1
-(``PLAIN_WEIGHTS``) gives the answers no weight and does not compute them: the turn that
-leaves the best estimate now.
+(``PLAIN_WEIGHTS``) gives the answers no weight and does not compute them, and never puts or
+moves a marker: the cards that leave the best estimate now.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from games.richelieu.bot.position import (
 )
 
 STOCK = "stock"
-#: Level 1's weights: the other players' answers count for nothing.
-PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0)
+#: Level 1's weights: the other players' answers count for nothing, and it never puts or
+#: moves a marker.
+PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0, markers=False)
 #: How many of the best marker places a plan tries in full (with the next player's answer).
 MARKER_CANDIDATES = 3
 TIE = 1e-9
@@ -116,6 +117,8 @@ class Planner:
     def marker_options(self) -> list[tuple[int | None, int]]:
         position = self.position
         seat = self.seat
+        if not self.weights.markers:
+            return []
         free = [(value, card) for card, value in self.places.items() if card not in position.marker]
         free = [item for item in free if position_has(position, item[1])]
         free.sort(reverse=True)
@@ -298,6 +301,11 @@ def choose_greedy(
             # A marker back in stock is never worse than one in the box, and the disc scores
             # nothing at the end: spend it at once.
             return dict(action)
+    if not weights.markers:
+        plain = tuple(a for a in legal if a["type"] not in ("place_marker", "move_marker"))
+        legal = plain or legal
+        if len(legal) == 1:
+            return dict(legal[0])
     planner = Planner(Position.from_view(view, weights), seat, rules)
     scored = [(planner.score(action), index) for index, action in enumerate(legal)]
     top = max(value for value, _ in scored)

@@ -64,6 +64,8 @@ class Weights:
     #: How many of the following players answer a plan, each in turn with the take best for
     #: itself (3: every other player, at up to four players).
     replies: int = 3
+    #: Whether the planner puts or moves markers (level 1 does not).
+    markers: bool = True
     #: A marker's worth on a card a row end away from being taken, and the decay per card.
     access: float = 0.6
     place_keep: float = 0.3
