@@ -1,6 +1,6 @@
 """Richelieu's house player: legal to the end at every level, sensible in positions a player
-would judge at a glance (level 1 on the position it leaves, level 2 also on the other players'
-answers), and blind to what its seat cannot see."""
+would judge at a glance (level 1 on the position it leaves, without markers; level 2 also on the
+other players' answers), and blind to what its seat cannot see."""
 
 from __future__ import annotations
 
@@ -106,7 +106,22 @@ def test_after_taking_it_taxes_the_card_the_opponent_needs_with_a_marker():
     state.phase = AFTER
     state.turn_cards = ["R35"]
     state.stock = [3, 3]
-    assert level_one(state) == {"type": "place_marker", "card": "R48"}
+    assert level_two(state) == {"type": "place_marker", "card": "R48"}
+
+
+def test_level_one_never_puts_or_moves_a_marker():
+    # The position above: level 2 taxes the card with a marker, level 1 ends its turn.
+    opponent = [card for card in BASE_1 if card != "R47"]
+    state = build(
+        ruleset="fun-for-2",
+        rows=[["R48", "R07", "R05", "R13"], ["R24", "R25", "R21"], [], []],
+        hands={0: [*BASE_0, "R35"], 1: [*opponent, "R03"]},
+    )
+    state.phase = AFTER
+    state.turn_cards = ["R35"]
+    state.stock = [3, 3]
+    for seed in range(4):
+        assert level_one(state, seed) == {"type": "end_turn"}
 
 
 def test_it_spends_a_marker_back_disc_as_soon_as_a_marker_is_in_the_box():
