@@ -1,16 +1,19 @@
 """Richelieu's house player: legal to the end at every level, sensible in positions a player
-would judge at a glance (level 1 on the position it leaves, level 2 also on the next player's
-answer), and blind to what its seat cannot see."""
+would judge at a glance (level 1 on the position it leaves, without markers; level 2 also on the
+other players' answers), and blind to what its seat cannot see."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from games.bots.base import Situation, decide
 from games.engines.base import Action
 from games.richelieu.bot import RichelieuPolicy
+from games.richelieu.bot.greedy import Planner
+from games.richelieu.bot.position import DEFAULT_WEIGHTS, Position
 from games.richelieu.bot.search_game import SearchLevel
 from games.richelieu.bot.tree import Budget
 from games.richelieu.engine import ENGINE
@@ -103,7 +106,22 @@ def test_after_taking_it_taxes_the_card_the_opponent_needs_with_a_marker():
     state.phase = AFTER
     state.turn_cards = ["R35"]
     state.stock = [3, 3]
-    assert level_one(state) == {"type": "place_marker", "card": "R48"}
+    assert level_two(state) == {"type": "place_marker", "card": "R48"}
+
+
+def test_level_one_never_puts_or_moves_a_marker():
+    # The position above: level 2 taxes the card with a marker, level 1 ends its turn.
+    opponent = [card for card in BASE_1 if card != "R47"]
+    state = build(
+        ruleset="fun-for-2",
+        rows=[["R48", "R07", "R05", "R13"], ["R24", "R25", "R21"], [], []],
+        hands={0: [*BASE_0, "R35"], 1: [*opponent, "R03"]},
+    )
+    state.phase = AFTER
+    state.turn_cards = ["R35"]
+    state.stock = [3, 3]
+    for seed in range(4):
+        assert level_one(state, seed) == {"type": "end_turn"}
 
 
 def test_it_spends_a_marker_back_disc_as_soon_as_a_marker_is_in_the_box():
@@ -143,6 +161,36 @@ SETUPS = [
     ("multiplayer", 4, True),
     ("multiplayer", 4, False),
 ]
+
+
+def test_at_three_players_level_two_does_not_uncover_the_card_the_third_player_needs():
+    # Seats 0 and 2 tie Bourgogne at 2 shields; the 2-shield Bourgogne card R06 lies under
+    # both ends of the first row, with seat 2's marker on it. Seat 1, next, has every marker
+    # in the box and cannot take it; seat 2, after it, takes it free and wins Bourgogne. The
+    # two 1-shield Provence cards are alike to the bot, but the one at the end of the first
+    # row uncovers R06: weighing the next player's answer alone does not see it, weighing
+    # every other player's answer in turn does.
+    state = build(
+        3,
+        ruleset="multiplayer",
+        rows=[["R30", "R06", "R31"], ["R29", "R32", "R33"], [], []],
+        hands={0: ["R04", "R26", "R34"], 1: ["R07", "R27", "R35"], 2: ["R05", "R28"]},
+        markers_on={"R06": 2},
+        boxed={1: 3},
+    )
+    after = ENGINE.apply(state, 0, {"type": "take", "card": "R31"})
+    after = ENGINE.apply(after, 0, {"type": "end_turn"})
+    assert {"type": "take", "card": "R06"} not in ENGINE.legal_actions(after, 1)
+    view = ENGINE.view(state, 0)
+    next_only = Planner(
+        Position.from_view(view, replace(DEFAULT_WEIGHTS, replies=1)), 0, state.rules
+    )
+    r31, r33 = ({"type": "take", "card": card} for card in ("R31", "R33"))
+    assert next_only.score(r31) == pytest.approx(next_only.score(r33))
+    every = Planner(Position.from_view(view, DEFAULT_WEIGHTS), 0, state.rules)
+    assert every.score(r31) < every.score(r33) - 0.5
+    for seed in range(4):
+        assert level_two(state, seed) == r33
 
 
 # The search level with a budget in iterations, not CPU time: the same on any machine, and

@@ -1,13 +1,16 @@
-"""Levels 1 and 2: the best turn by the estimate; level 2 also against the next player's
-best answer.
+"""Levels 1 and 2: the best turn by the estimate; level 2 also against the other players'
+best answers.
 
 Every legal action is scored by the best way to finish the turn it starts (a second card, a
 marker placed or moved, or nothing), each finish weighed by the position it leaves and by the
-best answer the next player has to it (``Planner.answer``): a card that wins a region is worth
-less when it uncovers one that wins another region for the next player. A marker's place is
-scored once per decision (``marker_places``): a card close to a row end that the others want is
-a tax on them, one the bot wants is kept for it. Level 1 (``PLAIN_WEIGHTS``) gives the answer
-no weight and does not compute it: the turn that leaves the best estimate now.
+answers of the players who move next (``answer_chain``): each other player in turn order
+plays the take best for itself on the position the previous ones left, and the plan is judged
+by where that leaves the bot (at two players, the next player's best answer only). A card that
+wins a region is worth less when it uncovers one that wins another region for a later player.
+A marker's place is scored once per decision (``marker_places``): a card close to a row end
+that the others want is a tax on them, one the bot wants is kept for it. Level 1
+(``PLAIN_WEIGHTS``) gives the answers no weight and does not compute them, and never puts or
+moves a marker: the cards that leave the best estimate now.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from games.richelieu.bot.position import (
 )
 
 STOCK = "stock"
-#: Level 1's weights: the next player's answer counts for nothing.
-PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0)
+#: Level 1's weights: the other players' answers count for nothing, and it never puts or
+#: moves a marker.
+PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0, markers=False)
 #: How many of the best marker places a plan tries in full (with the next player's answer).
 MARKER_CANDIDATES = 3
 TIE = 1e-9
@@ -113,6 +117,8 @@ class Planner:
     def marker_options(self) -> list[tuple[int | None, int]]:
         position = self.position
         seat = self.seat
+        if not self.weights.markers:
+            return []
         free = [(value, card) for card, value in self.places.items() if card not in position.marker]
         free = [item for item in free if position_has(position, item[1])]
         free.sort(reverse=True)
@@ -150,17 +156,72 @@ class Planner:
         return value
 
     def finish(self) -> float:
-        """The position at the end of the turn, less what the next player's answer takes."""
+        """The position at the end of the turn, less what the other players' answers take
+        (the next ``weights.replies`` players in turn order, never the bot itself)."""
         position = self.position
         mine = position.utility(self.seat)
         if position.over or self.weights.reply == 0.0:
             return mine
-        after = answer(position, position.next_seat(self.seat), self.seat)
+        seats = [position.next_seat(self.seat)]
+        while len(seats) < self.weights.replies:
+            following = position.next_seat(seats[-1])
+            if following == self.seat:
+                break
+            seats.append(following)
+        after = answer_chain(position, seats, self.seat)
         return mine + self.weights.reply * (after - mine)
 
 
 def position_has(position: Position, card: int) -> bool:
     return any(card in row for row in position.rows)
+
+
+def answer_chain(position: Position, seats: list[int], judge: int) -> float:
+    """``judge``'s utility after each of ``seats`` in turn plays the take best for itself
+    (the last one's answer only judged, the others' played on the position and undone)."""
+    if position.over or not seats:
+        return position.utility(judge)
+    if len(seats) == 1:
+        return answer(position, seats[0], judge)
+    seat = seats[0]
+    records = []
+    for card in best_take(position, seat):
+        records.append(position.take(seat, card))
+        if position.over:
+            break
+    value = answer_chain(position, seats[1:], judge)
+    for record in reversed(records):
+        position.undo(record)
+    return value
+
+
+def best_take(position: Position, seat: int) -> list[int]:
+    """The take (one card or two) that leaves ``seat``'s own utility highest; none when it
+    can take nothing."""
+    best_own = float("-inf")
+    chosen: list[int] = []
+    for card in position.ends():
+        owner = position.marker.get(card)
+        if owner is not None and owner != seat and not position.can_pay(seat):
+            continue
+        own = position.peek(seat, card)[0]
+        if own > best_own:
+            best_own, chosen = own, [card]
+        if SHIELDS_OF[card] != 1:
+            continue
+        record = position.take(seat, card)
+        if not position.over:
+            for second in position.ends():
+                if SHIELDS_OF[second] != 1 or REGION_OF[second] != REGION_OF[card]:
+                    continue
+                other = position.marker.get(second)
+                if other is not None and other != seat and not position.can_pay(seat):
+                    continue
+                own = position.peek(seat, second)[0]
+                if own > best_own:
+                    best_own, chosen = own, [card, second]
+        position.undo(record)
+    return chosen
 
 
 def answer(position: Position, seat: int, judge: int) -> float:
@@ -240,6 +301,11 @@ def choose_greedy(
             # A marker back in stock is never worse than one in the box, and the disc scores
             # nothing at the end: spend it at once.
             return dict(action)
+    if not weights.markers:
+        plain = tuple(a for a in legal if a["type"] not in ("place_marker", "move_marker"))
+        legal = plain or legal
+        if len(legal) == 1:
+            return dict(legal[0])
     planner = Planner(Position.from_view(view, weights), seat, rules)
     scored = [(planner.score(action), index) for index, action in enumerate(legal)]
     top = max(value for value, _ in scored)

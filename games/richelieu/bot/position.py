@@ -59,8 +59,13 @@ class Weights:
     disc: float = 0.8
     #: In games of 3–4, how much the best opponent counts against the mean of the others.
     lead_weight: float = 0.5
-    #: How much of the next player's best answer counts against a plan.
+    #: How much the other players' best answers count against a plan.
     reply: float = 0.8
+    #: How many of the following players answer a plan, each in turn with the take best for
+    #: itself (3: every other player, at up to four players).
+    replies: int = 3
+    #: Whether the planner puts or moves markers (level 1 does not).
+    markers: bool = True
     #: A marker's worth on a card a row end away from being taken, and the decay per card.
     access: float = 0.6
     place_keep: float = 0.3
