@@ -198,36 +198,19 @@ def answer_chain(position: Position, seats: list[int], judge: int) -> float:
 def best_take(position: Position, seat: int) -> list[int]:
     """The take (one card or two) that leaves ``seat``'s own utility highest; none when it
     can take nothing."""
-    best_own = float("-inf")
-    chosen: list[int] = []
-    for card in position.ends():
-        owner = position.marker.get(card)
-        if owner is not None and owner != seat and not position.can_pay(seat):
-            continue
-        own = position.peek(seat, card)[0]
-        if own > best_own:
-            best_own, chosen = own, [card]
-        if SHIELDS_OF[card] != 1:
-            continue
-        record = position.take(seat, card)
-        if not position.over:
-            for second in position.ends():
-                if SHIELDS_OF[second] != 1 or REGION_OF[second] != REGION_OF[card]:
-                    continue
-                other = position.marker.get(second)
-                if other is not None and other != seat and not position.can_pay(seat):
-                    continue
-                own = position.peek(seat, second)[0]
-                if own > best_own:
-                    best_own, chosen = own, [card, second]
-        position.undo(record)
-    return chosen
+    return _best_take(position, seat, seat)[0]
 
 
 def answer(position: Position, seat: int, judge: int) -> float:
     """``judge``'s utility after ``seat`` plays the take (one card or two) best for itself;
     ``judge``'s utility as it stands when ``seat`` can take nothing."""
+    return _best_take(position, seat, judge)[1]
+
+
+def _best_take(position: Position, seat: int, judge: int) -> tuple[list[int], float]:
+    """The take best for ``seat`` itself, and ``judge``'s utility after it."""
     best_own = float("-inf")
+    chosen: list[int] = []
     result = position.utility(judge)
     for card in position.ends():
         owner = position.marker.get(card)
@@ -235,7 +218,7 @@ def answer(position: Position, seat: int, judge: int) -> float:
             continue
         own, judged = position.peek(seat, card, judge)
         if own > best_own:
-            best_own, result = own, judged
+            best_own, chosen, result = own, [card], judged
         if SHIELDS_OF[card] != 1:
             continue
         record = position.take(seat, card)
@@ -248,9 +231,9 @@ def answer(position: Position, seat: int, judge: int) -> float:
                     continue
                 own, judged = position.peek(seat, second, judge)
                 if own > best_own:
-                    best_own, result = own, judged
+                    best_own, chosen, result = own, [card, second], judged
         position.undo(record)
-    return result
+    return chosen, result
 
 
 def marker_places(position: Position, seat: int) -> dict[int, float]:
