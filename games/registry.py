@@ -76,6 +76,21 @@ class Ranking:
 
 
 @dataclass(frozen=True)
+class Calculator:
+    """A tool of the rules: a form of plain numbers, and what the game's own code makes of
+    them (``compute``, from the form's cleaned data), shown by ``template`` as ``result``."""
+
+    slug: str
+    #: Its name in the rulebook's tools and as its page's title (a lazy translation).
+    title: str
+    form: type[forms.Form]
+    compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    template: str
+    #: The rulebook section whose rule it works out (its anchor).
+    section: str
+
+
+@dataclass(frozen=True)
 class Game:
     """One installed game: everything the site needs to know of it."""
 
@@ -100,6 +115,8 @@ class Game:
     #: "Play now" against house players (``games.house``): the options for each number of
     #: players it offers, the first being the one a single tap starts; empty: not offered.
     play_now: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    #: Tools the rulebook offers beside its text (Risk's battle odds…), listed on its page.
+    calculators: tuple[Calculator, ...] = ()
 
     @property
     def slug(self) -> str:

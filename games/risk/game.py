@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
 from games.risk import schemas
+from games.risk.calculators import BATTLE
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import INTRO, TWO_PLAYER
 from games.risk.presenter import RiskPresenter
@@ -38,4 +39,5 @@ GAME = Game(
     rankings=RANKINGS,
     ranking_of=ranking_of,
     play_now={2: {"mode": TWO_PLAYER}, 3: {"mode": INTRO}, 4: {"mode": INTRO}, 5: {"mode": INTRO}},
+    calculators=(BATTLE,),
 )

@@ -121,8 +121,24 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
         "languages": _languages_of(pages),
         "can_edit": request.user.has_perm(EDIT_PERMISSION),
         "search_form": _search_form(game),
+        "calculators": installed_games()[game].calculators if game in installed_games() else (),
     }
     return render(request, "rulebooks/page.html", context)
+
+
+@require_GET
+def calculator(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """One of the game's tools (``Game.calculators``): its form, and what the game's code makes
+    of the numbers once they are valid."""
+    found = installed_games().get(game)
+    tool = next((c for c in found.calculators if c.slug == slug), None) if found else None
+    if tool is None:
+        raise Http404(_("There is no such calculator."))
+    form = tool.form(request.GET or None)
+    result = tool.compute(form.cleaned_data) if form.is_bound and form.is_valid() else None
+    context = {"tool": tool, "game": game, "game_name": game_name(game), "form": form,
+               "result": result}  # fmt: skip
+    return render(request, "rulebooks/calculator.html", context)
 
 
 @require_GET

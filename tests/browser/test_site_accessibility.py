@@ -21,6 +21,8 @@ VISITOR_PAGES = {
     "signup": "/accounts/signup/",
     "rules": "/rules/",
     "rulebook": "/rules/richelieu/",
+    "battle-odds": "/rules/risk/calculators/battle/?attackers=7&defenders=4&stop_at=",
+    "battle-odds-refused": "/rules/risk/calculators/battle/?attackers=1&defenders=0",
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",
