@@ -113,6 +113,7 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404(_("There is no such rulebook."))
     sections = list(book.sections.defer("markdown", "plain_text", "search_text"))
     outdated = outdated_sections(book, sections)
+    installed = installed_games().get(game)
     context = {
         "book": book,
         "game_name": game_name(game),
@@ -121,7 +122,7 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
         "languages": _languages_of(pages),
         "can_edit": request.user.has_perm(EDIT_PERMISSION),
         "search_form": _search_form(game),
-        "calculators": installed_games()[game].calculators if game in installed_games() else (),
+        "calculators": installed.calculators if installed else (),
     }
     return render(request, "rulebooks/page.html", context)
 

@@ -94,9 +94,9 @@ def test_it_does_not_pay_a_marker_for_a_card_no_better_than_a_free_one():
     assert choice["type"] == "take" and "pay" not in choice
 
 
-def test_after_taking_it_taxes_the_card_the_opponent_needs_with_a_marker():
-    # Last Auvergne card at a row end, and the opponent has none: a marker there costs the
-    # opponent a marker into the box for its escape from the −5.
+def a_card_worth_taxing():
+    """Last Auvergne card at a row end, and the opponent has none: a marker there costs the
+    opponent a marker into the box for its escape from the −5."""
     opponent = [card for card in BASE_1 if card != "R47"]
     state = build(
         ruleset="fun-for-2",
@@ -106,20 +106,16 @@ def test_after_taking_it_taxes_the_card_the_opponent_needs_with_a_marker():
     state.phase = AFTER
     state.turn_cards = ["R35"]
     state.stock = [3, 3]
-    assert level_two(state) == {"type": "place_marker", "card": "R48"}
+    return state
+
+
+def test_after_taking_it_taxes_the_card_the_opponent_needs_with_a_marker():
+    assert level_two(a_card_worth_taxing()) == {"type": "place_marker", "card": "R48"}
 
 
 def test_level_one_never_puts_or_moves_a_marker():
     # The position above: level 2 taxes the card with a marker, level 1 ends its turn.
-    opponent = [card for card in BASE_1 if card != "R47"]
-    state = build(
-        ruleset="fun-for-2",
-        rows=[["R48", "R07", "R05", "R13"], ["R24", "R25", "R21"], [], []],
-        hands={0: [*BASE_0, "R35"], 1: [*opponent, "R03"]},
-    )
-    state.phase = AFTER
-    state.turn_cards = ["R35"]
-    state.stock = [3, 3]
+    state = a_card_worth_taxing()
     for seed in range(4):
         assert level_one(state, seed) == {"type": "end_turn"}
 
