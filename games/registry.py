@@ -88,6 +88,8 @@ class Calculator:
     template: str
     #: The rulebook section whose rule it works out (its anchor).
     section: str
+    #: The heading over the result (a lazy translation): "What the dice give"…
+    result_title: str
 
 
 @dataclass(frozen=True)

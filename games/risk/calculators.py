@@ -66,4 +66,5 @@ BATTLE = Calculator(
     compute=battle,
     template="risk/calculators/battle.html",
     section="dice",
+    result_title=_("What the dice give"),
 )
