@@ -93,6 +93,34 @@ class Calculator:
 
 
 @dataclass(frozen=True)
+class RuleSource:
+    """Where one section of a rulebook comes from (``Game.rule_sources``, by anchor).
+
+    Any mix of: the printed rules that say it (``printed``: an edition of
+    ``RuleSources.editions`` and the name of its section there, or "" when the edition has no
+    heading for it), a decision where the printed rules disagree or are silent, a
+    reconstruction of what was never published, a rule the site adds, each told in a sentence
+    (lazy translations); or ``guide``: the site's own help (a summary, examples, tables), which
+    adds no rule.
+    """
+
+    printed: tuple[tuple[str, str], ...] = ()
+    decision: str = ""
+    reconstruction: str = ""
+    site: str = ""
+    guide: bool = False
+
+
+@dataclass(frozen=True)
+class RuleSources:
+    """A game's rule sources: its printed editions by key (a lazy name: "the Spanish
+    rulebook…"), and each rulebook section's ``RuleSource`` by anchor."""
+
+    editions: Mapping[str, str]
+    sections: Mapping[str, RuleSource]
+
+
+@dataclass(frozen=True)
 class Game:
     """One installed game: everything the site needs to know of it."""
 
@@ -119,6 +147,8 @@ class Game:
     play_now: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     #: Tools the rulebook offers beside its text (Risk's battle odds…), listed on its page.
     calculators: tuple[Calculator, ...] = ()
+    #: Where each section of its rulebook comes from, shown under the section's heading.
+    rule_sources: RuleSources | None = None
 
     @property
     def slug(self) -> str:

@@ -9,6 +9,7 @@ from games.collar import schemas
 from games.collar.engine import ENGINE
 from games.collar.engine.state import DUEL, SOLO
 from games.collar.presenter import CollarPresenter
+from games.collar.sources import SOURCES
 from games.registry import Game, Ranking
 
 RANKINGS = (
@@ -35,4 +36,5 @@ GAME = Game(
     rankings=RANKINGS,
     ranking_of=ranking_of,
     play_now={2: {"mode": DUEL}},
+    rule_sources=SOURCES,
 )

@@ -10,6 +10,7 @@ from games.richelieu import schemas
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.presenter import RichelieuPresenter
+from games.richelieu.sources import SOURCES
 
 RANKINGS = (
     Ranking("multiplayer-2", _("Multiplayer rules, 2 players")),
@@ -39,4 +40,5 @@ GAME = Game(
     rankings=RANKINGS,
     ranking_of=ranking_of,
     play_now={2: {"ruleset": FUN_FOR_2}, 3: {"ruleset": MULTIPLAYER}, 4: {"ruleset": MULTIPLAYER}},
+    rule_sources=SOURCES,
 )

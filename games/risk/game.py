@@ -11,6 +11,7 @@ from games.risk.calculators import BATTLE
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import INTRO, TWO_PLAYER
 from games.risk.presenter import RiskPresenter
+from games.risk.sources import SOURCES
 
 RANKINGS = (
     Ranking("classic", _("Classic game")),
@@ -39,5 +40,6 @@ GAME = Game(
     rankings=RANKINGS,
     ranking_of=ranking_of,
     play_now={2: {"mode": TWO_PLAYER}, 3: {"mode": INTRO}, 4: {"mode": INTRO}, 5: {"mode": INTRO}},
+    rule_sources=SOURCES,
     calculators=(BATTLE,),
 )

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.registry import installed_games
+from games.registry import RuleSource, RuleSources, installed_games
 from games.rulebooks import markup
 from games.rulebooks.diffs import diff_rows
 from games.rulebooks.forms import DiffForm, SearchForm
@@ -114,10 +114,11 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     sections = list(book.sections.defer("markdown", "plain_text", "search_text"))
     outdated = outdated_sections(book, sections)
     installed = installed_games().get(game)
+    sources = installed.rule_sources if installed else None
     context = {
         "book": book,
         "game_name": game_name(game),
-        "entries": [(s, outdated.get(s.anchor)) for s in sections],
+        "entries": [(s, outdated.get(s.anchor), source_note(sources, s.anchor)) for s in sections],
         "fallback": book.language != language,
         "languages": _languages_of(pages),
         "can_edit": request.user.has_perm(EDIT_PERMISSION),
@@ -125,6 +126,40 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
         "calculators": installed.calculators if installed else (),
     }
     return render(request, "rulebooks/page.html", context)
+
+
+def source_note(sources: RuleSources | None, anchor: str) -> dict[str, Any] | None:
+    """What a section's source says, in the reader's language: ``kinds`` for its one-line
+    summary, then the printed sections it comes from (``printed``: edition, section name and
+    the edition's language), the parts told in a sentence (``told``: name, sentence) and
+    whether it is the site's ``guide`` (None: the game gives no source for it)."""
+    source = sources.sections.get(anchor) if sources else None
+    if sources is None or source is None:
+        return None
+    told = _told_parts(source)
+    kinds = [_("printed rules")] if source.printed else []
+    kinds += [label for _name, label, _text in told]
+    kinds += [_("the site's guide")] if source.guide else []
+    printed = [
+        {"edition": sources.editions[edition], "section": name, "lang": edition}
+        for edition, name in source.printed
+    ]
+    return {
+        "kinds": kinds,
+        "printed": printed,
+        "told": [(name, text) for name, _label, text in told],
+        "guide": source.guide,
+    }
+
+
+def _told_parts(source: RuleSource) -> list[tuple[str, str, str]]:
+    """The parts told in a sentence: (name, its label in the summary, the sentence)."""
+    parts = [
+        (_("Decision"), _("a decision"), source.decision),
+        (_("Reconstruction"), _("a reconstruction"), source.reconstruction),
+        (_("Site rule"), _("a site rule"), source.site),
+    ]
+    return [(name, label, str(text)) for name, label, text in parts if text]
 
 
 @require_GET

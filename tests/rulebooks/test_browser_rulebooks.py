@@ -153,3 +153,24 @@ def test_a_reader_opens_who_sees_what_and_the_glossary_on_a_phone_and_a_desktop(
         assert glossary.evaluate("table => table.scrollWidth <= table.clientWidth")
         page.screenshot(path=artifacts / f"richelieu-it-glossary-{name}-{scheme}.png")
         page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_opens_where_a_rule_comes_from(live_server, open_page, artifacts, scheme):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/it/rules/richelieu/#rule-short-variant")
+        source = page.locator("section:has(#rule-short-variant) .rule-source")
+        expect(source.locator("summary")).to_have_text(
+            "Fonte: regole stampate · una decisione · una regola del sito"
+        )
+        expect(source.locator("li").first).not_to_be_visible()
+        source.locator("summary").click()
+        # Each printed edition's section, by its printed name, in the edition's language.
+        expect(source.locator('q[lang="es"]')).to_have_text("Variante para 2 jugadores")
+        expect(source.locator("li")).to_have_count(5)
+        source.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"richelieu-it-source-{name}-{scheme}.png")
+        page.close()
