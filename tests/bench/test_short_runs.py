@@ -34,6 +34,7 @@ FIGURES = {
     "api": ["Python calls per move", "requests per move |", "| 2 | ", "moves/s offered"],
     "scale": ["| page | median (ms) |", "| lobby |", "Deadline sweep over 300 live matches"],
     "notifications": ["drain: 30 emails", "latency at 20/s"],
+    "bot_memory": ["moves:", "| process | peak RSS (MB) |", "| pool child "],
 }
 
 
@@ -77,3 +78,10 @@ def test_the_scale_benchmark_runs_short(require: Any, transactional_db: None) ->
 def test_the_notifications_benchmark_runs_short(require: Any, transactional_db: None) -> None:
     require("redis")  # its Celery worker takes the tasks from the broker
     run_short("notifications", DATABASE_URL=url_of_test_database())
+
+
+@pytest.mark.once
+@pytest.mark.services
+def test_the_bot_memory_benchmark_runs_short(require: Any, transactional_db: None) -> None:
+    require("redis")  # its Celery worker takes the house players' turns from the broker
+    run_short("bot_memory", DATABASE_URL=url_of_test_database())
