@@ -42,8 +42,9 @@ from django.core.management import call_command  # noqa: E402
 from config.celery import app  # noqa: E402
 from games.accounts.models import User  # noqa: E402
 from games.actions import house_seating, moves  # noqa: E402
+from games.bots.base import inside  # noqa: E402
 from games.house.accounts import ensure_house_players  # noqa: E402
-from games.play.errors import StaleVersion  # noqa: E402
+from games.play.errors import IllegalMove, StaleVersion  # noqa: E402
 from games.play.models import Match, Seat  # noqa: E402
 
 #: The matches of a full run: every game's "Play now", at the largest table it offers.
@@ -85,8 +86,9 @@ def person_moves(match: Match, chooser: random.Random) -> bool:
         return False
     legal = match.engine.legal_actions(match.engine_state(), seat.number)
     try:
-        moves.submit_move(match.pk, seat.user, chooser.choice(legal), match.version)
-    except StaleVersion:
+        action = inside(chooser.choice(legal), chooser)  # a template's ranges filled in
+        moves.submit_move(match.pk, seat.user, action, match.version)
+    except (StaleVersion, IllegalMove):  # a house player moved first; a range filled badly
         return False
     return True
 
