@@ -85,6 +85,8 @@ def person_moves(match: Match, chooser: random.Random) -> bool:
     if match.status != Match.Status.ACTIVE or seat is None:
         return False
     legal = match.engine.legal_actions(match.engine_state(), seat.number)
+    if not legal:  # the seat waits for another to act first
+        return False
     try:
         action = inside(chooser.choice(legal), chooser)  # a template's ranges filled in
         moves.submit_move(match.pk, seat.user, action, match.version)

@@ -1,12 +1,15 @@
 """Worked examples stored as engine positions: El collar's necklaces (``games.collar.examples``),
 whose florins and wishes the engine finds and every language prints with the example's cards;
 and Richelieu's turn examples (``games.richelieu.examples``), played on the engine as each one
-tells, with their numbers in every language. All under the example's anchor."""
+tells, with their numbers in every language, under the example's anchor; and Risk's worked
+examples (``games.risk.examples``) and dice table, against the engine's own turn and dice."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
+from itertools import product
 
 import pytest
 
@@ -14,6 +17,9 @@ from games.collar.engine.collars import best_collar
 from games.collar.examples import EXAMPLES, OTHER_RAINBOW, RAINBOW
 from games.registry import installed_games
 from games.richelieu import examples as richelieu_examples
+from games.risk import examples as risk_examples
+from games.risk.engine.battle import compare_dice
+from games.rulebooks.markup import parse_page
 
 LANGUAGES = ("en", "es", "it")
 EXAMPLE = re.compile(
@@ -125,3 +131,64 @@ def test_every_language_tells_each_richelieu_turn_example_with_its_numbers(langu
     for example in richelieu_examples.EXAMPLES:
         for number in example.numbers:
             assert re.search(rf"\b{number}\b", bodies[example.anchor]), (example.anchor, number)
+
+
+# Risk's worked examples ----------------------------------------------------------------------
+
+RISK = installed_games()["risk"].engine
+
+
+def paragraph_with(language: str, anchor: str, number: int) -> str:
+    """The example paragraph (opened by a bold label) of a section that names ``number``."""
+    text = (installed_games()["risk"].rulebook_dir / f"{language}.md").read_text()
+    section = parse_page(text).section(anchor)
+    assert section is not None, (language, anchor)
+    paragraphs = [p for p in section.markdown.split("\n\n") if p.startswith("**")]
+    found = [p for p in paragraphs if re.search(rf"\b{number}\b", p)]
+    assert len(found) == 1, (language, anchor, number)
+    return found[0]
+
+
+def says(paragraph: str, *numbers: int) -> bool:
+    return all(re.search(rf"\b{number}\b", paragraph) for number in numbers)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reinforcements_example_is_what_the_engine_gives(language):
+    turn = risk_examples.reinforcement()
+    (counted,) = [
+        e["params"] for e in RISK.to_json(turn)["events"] if e["code"] == "risk.reinforcements"
+    ]
+    assert (counted["territories"], counted["base"], counted["territory_bonus"]) == (19, 3, 3)
+    assert counted["continent_bonus"] == 2 + 2 and RISK.to_json(turn)["reserve"] == 10
+    traded = RISK.to_json(risk_examples.reinforcement_trade(turn))["reserve"]
+    assert traded == 14
+    assert says(paragraph_with(language, "reinforcements", 19), 19, 3, 2, 10, 4, 14)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cease_fire_example_is_what_the_engine_decides(language):
+    ended = RISK.to_json(risk_examples.cease_fire())
+    assert (ended["winners"], ended["end_reason"]) == ([0], "risk.won_cease_fire")
+    assert says(paragraph_with(language, "winning", 31), 14, 8, 6, 42, 31, 27)
+
+
+def rolls(throw: tuple[int, ...], attack: int) -> tuple[list[int], list[int]]:
+    """The attacker's and the defender's dice of one throw, each highest first."""
+    return sorted(throw[:attack], reverse=True), sorted(throw[attack:], reverse=True)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_booklets_battle_and_the_odds_table_are_the_engines_dice(language):
+    assert compare_dice([6, 3, 1], [4, 2]) == (0, 2)
+    assert compare_dice([6, 3, 1], [6, 2]) == (1, 1)
+    assert says(paragraph_with(language, "dice", 6), 6, 3, 1, 4, 2)
+    text = (installed_games()["risk"].rulebook_dir / f"{language}.md").read_text()
+    rows = re.findall(r"^\| (\d) \w+ (\d) \| (.+) \|$", text, re.M)
+    assert len(rows) == 6, language
+    for attack, defence, cells in rows:
+        throws = list(product(range(1, 7), repeat=int(attack) + int(defence)))
+        lost = Counter(compare_dice(*rolls(throw, int(attack)))[0] for throw in throws)
+        printed = [cell.split(" ")[0] for cell in cells.split(" | ")]
+        expected = [f"{lost[n]}/{len(throws)}" for n in sorted(lost)]
+        assert [p for p in printed if p != "—"] == expected, (language, attack, defence)

@@ -1,0 +1,76 @@
+"""Worked examples of Risk's rulebook stored once as engine positions: the reinforcements of a
+turn with two continents and a trade, and the cease-fire card's count. Each is a table at the
+end of the previous turn; ``end_turn`` lets the engine itself start the next turn, or draw the
+card. ``tests/rulebooks/test_examples.py`` plays them and finds their numbers in every
+language's text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.risk.engine import ENGINE
+from games.risk.engine.catalogue import CLASSIC, INTRO
+from games.risk.engine.data import board
+from games.risk.engine.rules import ATTACK
+
+CEASE_FIRE_CARD = 42
+
+
+def _table(mode: str, owner: Sequence[int], troops: Sequence[int]) -> dict[str, Any]:
+    """A table where territory ``t`` is held by seat ``owner[t]``, and seat ``s`` has
+    ``troops[s]`` troops in all (one on each territory, the rest on its first); the last seat
+    is in its attack phase, about to end its turn."""
+    players = len(troops)
+    data = ENGINE.to_json(ENGINE.setup(players, ENGINE.normalise_options({"mode": mode}), 1))
+    data["owner"], data["troops"] = list(owner), [1] * len(owner)
+    for seat, total in enumerate(troops):
+        data["troops"][data["owner"].index(seat)] += total - data["owner"].count(seat)
+    data.update(
+        phase=ATTACK, current=players - 1, turn=10, pools=[0] * players, reserve=0,
+        hands=[[] for _ in range(players)], pending=[], resume="", conquered=False,
+    )  # fmt: skip
+    return data
+
+
+def _continent_order() -> list[int]:
+    return [t for members in board().continent_members for t in members]
+
+
+def reinforcement() -> Any:
+    """Seat 0 holds 19 territories, among them all of South America and Australia (and no
+    other continent), and a two-star and a one-star card; the seat before it ends its turn."""
+    b = board()
+    south_america, australia = (b.continent_ids.index(c) for c in ("south_america", "australia"))
+    whole = {*b.continent_members[south_america], *b.continent_members[australia]}
+    # Eleven more, each continent's last territory left to the others.
+    others = [
+        t for ci, members in enumerate(b.continent_members)
+        if ci not in (south_america, australia) for t in members[:-1]
+    ][:11]  # fmt: skip
+    mine = whole | set(others)
+    rest = [t for t in _continent_order() if t not in mine]
+    seat_of = {t: 0 for t in mine} | {t: 1 + n % 2 for n, t in enumerate(rest)}
+    owner = [seat_of[t] for t in range(len(b.ids))]
+    data = _table(CLASSIC, owner, [owner.count(seat) for seat in range(3)])
+    data["hands"][0] = [b.stars.index(2), b.stars.index(1)]
+    return ENGINE.apply(ENGINE.from_json(data), 2, {"type": "end_turn"})
+
+
+def reinforcement_trade(state: Any) -> Any:
+    """The turn above, after trading its two cards."""
+    cards = [board().card_id(card) for card in ENGINE.to_json(state)["hands"][0]]
+    return ENGINE.apply(state, 0, {"type": "trade", "cards": cards})
+
+
+def cease_fire() -> Any:
+    """A four-player introductory game: Ana (seat 0) holds 14 territories and 31 troops, Ben 14
+    and 27, Carla 8, Dario 6; Ana conquered this turn and the cease-fire card tops the deck."""
+    counts = (14, 14, 8, 6)
+    seats = [seat for seat, count in enumerate(counts) for _ in range(count)]
+    seat_of = dict(zip(_continent_order(), seats, strict=True))
+    data = _table(INTRO, [seat_of[t] for t in range(len(seat_of))], (31, 27, 8, 6))
+    data.update(current=0, conquered=True)
+    data["deck"] = [CEASE_FIRE_CARD, *(card for card in data["deck"] if card != CEASE_FIRE_CARD)]
+    data["removed"] = [card for card in data["removed"] if card != CEASE_FIRE_CARD]
+    return ENGINE.apply(ENGINE.from_json(data), 0, {"type": "end_turn"})
