@@ -145,4 +145,25 @@ SHORT_END = TurnExample(
     numbers=(3,),
 )
 
-EXAMPLES = (BLOCKED, MARKER_BACK_THEN_PAY, FOUR_PLAYER_CAP, SHORT_END)
+#: The rulebook's first turn examples, on one table of a two-player game: row 2 ends on the
+#: right with Champagne's sword card, the tower card beside it; row 4 starts with a Champagne
+#: card carrying the Queen's marker; row 1 starts with a two-shield Bretagne card and row 3
+#: ends with a one-shield Bretagne card.
+TURNS = TurnExample(
+    "example-turns",
+    Position(
+        players=2,
+        rows=(
+            (BRETAGNE_A, "R01", "R02"),
+            ("R03", CHAMPAGNE_TOWER, CHAMPAGNE_SWORD),
+            ("R04", "R05", BRETAGNE_SWORD),
+            (CHAMPAGNE_CROSS, "R06", "R07"),
+        ),
+        stock=(3, 2),
+        boxed=(0, 0),
+        markers_on={CHAMPAGNE_CROSS: 1},
+    ),
+    numbers=(1, 2, 3, 4),
+)
+
+EXAMPLES = (TURNS, BLOCKED, MARKER_BACK_THEN_PAY, FOUR_PLAYER_CAP, SHORT_END)

@@ -71,6 +71,23 @@ def data(state):
     return RICHELIEU.to_json(state)
 
 
+def turns() -> None:
+    start = richelieu_examples.TURNS.position.state()
+    x = richelieu_examples
+    sword, tower, cross = x.CHAMPAGNE_SWORD, x.CHAMPAGNE_TOWER, x.CHAMPAGNE_CROSS
+    # Two cards from one row end: the sword card uncovers the tower card; no third card.
+    first = after(start, {"type": "take", "card": sword})
+    assert {"type": "take", "card": tower} in RICHELIEU.legal_actions(first, 0)
+    both = after(first, {"type": "take", "card": tower})
+    assert "take" not in kinds(both) and data(both)["hands"][0][-2:] == [sword, tower]
+    # The marked card instead: one of his markers goes into the box, hers back to her stock.
+    paid = data(after(first, {"type": "take", "card": cross, "pay": "stock"}))
+    assert (paid["stock"], paid["boxed"]) == ([2, 3], [1, 0])
+    # A two-shield card goes alone, though a one-shield card of its region ends row 3.
+    alone = after(start, {"type": "take", "card": x.BRETAGNE_A})
+    assert "take" not in kinds(alone)
+
+
 def blocked() -> None:
     assert RICHELIEU.legal_actions(richelieu_examples.BLOCKED.position.state(), 0) == [
         {"type": "pass"}
@@ -111,6 +128,7 @@ def short_end() -> None:
 
 
 RICHELIEU_CHECKS = {
+    "example-turns": turns,
     "example-blocked": blocked,
     "example-marker-back-then-pay": marker_back_then_pay,
     "example-four-player-cap": four_player_cap,
