@@ -138,8 +138,11 @@ class ScoreSheetForm(forms.Form):
                     owner[item] = number
 
     def player_groups(self) -> list[dict[str, Any]]:
-        """For the template: each player's cards by region, then their discs."""
+        """For the template: each player's cards by region, then their discs. The players
+        unfold while the reader chooses; once the sheet is shown they fold, so that it comes
+        into view on a phone (a player with a refused choice stays open)."""
         shown = self.players_shown()
+        folded = not (self.is_bound and self.is_valid())
         players = []
         for number in range(1, MOST_PLAYERS + 1):
             cards = self[f"player_{number}_cards"]
@@ -153,7 +156,7 @@ class ScoreSheetForm(forms.Form):
                     "discs": discs,
                     "regions": region_groups(cards),
                     "chosen": chosen,
-                    "open": number <= shown or bool(cards.errors or discs.errors),
+                    "open": bool(cards.errors or discs.errors) or (folded and number <= shown),
                 }
             )
         return players

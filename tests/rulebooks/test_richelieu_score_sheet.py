@@ -176,3 +176,14 @@ def test_the_sheet_speaks_spanish_and_italian(client, rulebooks):
     assert "Borgoña, 2 escudos (carta 4)" in spanish
     italian = text(client.get("/it/rules/richelieu/calculators/score-sheet/", query))
     assert "Borgogna: 4 stemmi 4" in italian
+
+
+def test_the_players_fold_once_the_sheet_is_shown(client, rulebooks):
+    # While choosing, the players of the chosen number unfold; once the sheet is shown they
+    # fold so that it comes into view on a phone, except a player with a refused choice.
+    unfolded = '<details class="sheet-player" open>'
+    assert client.get(URL).content.decode().count(unfolded) == 2
+    shown = client.get(URL, sheet("multiplayer", [["R04"], ["R05"]])).content.decode()
+    assert unfolded not in shown
+    refused = client.get(URL, sheet("multiplayer", [["R04"], ["R04"]], players=3))
+    assert refused.content.decode().count(unfolded) == 3
