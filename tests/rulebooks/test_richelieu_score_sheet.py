@@ -137,6 +137,9 @@ NINE_DISCS = [
         sheet("chess", [["R01"], ["R02"]]),
         sheet("multiplayer", [["R01"], ["R02"]], [["disc-sword"], ["disc-sword"]]),
         sheet("multiplayer", [["R01"], ["R02"]], NINE_DISCS),
+        sheet("multiplayer", [["R01\x00"], ["R02"]]),
+        sheet("multiplayer", [["R01"], ["R02"]], players="9" * 40),
+        sheet("multiplayer", [["R01"], ["R02"]], [["disc-back-1"], []]),
         {"unrelated": "1"},
     ],
 )
