@@ -77,8 +77,9 @@ class Ranking:
 
 @dataclass(frozen=True)
 class Calculator:
-    """A tool of the rules: a form of plain numbers, and what the game's own code makes of
-    them (``compute``, from the form's cleaned data), shown by ``template`` as ``result``."""
+    """A tool of the rules: a form (of plain numbers, or cards to pick), and what the game's
+    own code makes of it (``compute``, from the form's cleaned data), shown by ``template`` as
+    ``result``."""
 
     slug: str
     #: Its name in the rulebook's tools and as its page's title (a lazy translation).
@@ -90,6 +91,8 @@ class Calculator:
     section: str
     #: The heading over the result (a lazy translation): "What the dice give"…
     result_title: str
+    #: How the form is laid out: the site's plain one, or the game's own (cards by region…).
+    form_template: str = "includes/form.html"
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
 from games.richelieu import schemas
+from games.richelieu.calculators import SCORE_SHEET
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.presenter import RichelieuPresenter
@@ -41,4 +42,5 @@ GAME = Game(
     ranking_of=ranking_of,
     play_now={2: {"ruleset": FUN_FOR_2}, 3: {"ruleset": MULTIPLAYER}, 4: {"ruleset": MULTIPLAYER}},
     rule_sources=SOURCES,
+    calculators=(SCORE_SHEET,),
 )

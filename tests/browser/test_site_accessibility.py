@@ -23,6 +23,11 @@ VISITOR_PAGES = {
     "rulebook": "/rules/richelieu/",
     "battle-odds": "/rules/risk/calculators/battle/?attackers=7&defenders=4&stop_at=",
     "battle-odds-refused": "/rules/risk/calculators/battle/?attackers=1&defenders=0",
+    "score-sheet": "/rules/richelieu/calculators/score-sheet/?ruleset=multiplayer&players=3"
+    "&player_1_cards=R01&player_1_cards=R04&player_1_cards=R14&player_2_cards=R06"
+    "&player_2_cards=R16&player_2_cards=R08&player_3_cards=R41&player_3_discs=disc-sword",
+    "score-sheet-refused": "/rules/richelieu/calculators/score-sheet/?ruleset=fun-for-2&players=3"
+    "&player_1_cards=R01&player_2_cards=R01",
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",
