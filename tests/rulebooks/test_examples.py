@@ -210,3 +210,20 @@ def test_the_booklets_battle_and_the_odds_table_are_the_engines_dice(language):
         printed = [cell.split(" ")[0] for cell in cells.split(" | ")]
         expected = [f"{lost[n]}/{len(throws)}" for n in sorted(lost)]
         assert [p for p in printed if p != "—"] == expected, (language, attack, defence)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_blitz_examples_rolls_leave_the_troops_its_table_prints(language):
+    text = (installed_games()["risk"].rulebook_dir / f"{language}.md").read_text()
+    section = parse_page(text).section("blitz").markdown
+    rows = re.findall(
+        r"^\| (\d) \| ([\d, ]+) \| ([\d, ]+) \| [^|]+ \| (\d+) \| (\d+) \|$", section, re.M
+    )
+    assert [int(row[0]) for row in rows] == [1, 2, 3, 4], language
+    attackers, defenders = 10, 4  # Brazil 10 against North Africa 4
+    for _number, attack, defence, attackers_left, defenders_left in rows:
+        dice = [int(d) for d in attack.split(", ")], [int(d) for d in defence.split(", ")]
+        lost, killed = compare_dice(*dice)
+        attackers, defenders = attackers - lost, defenders - killed
+        assert (attackers, defenders) == (int(attackers_left), int(defenders_left)), language
+    assert defenders == 0 and attackers == 8
