@@ -93,6 +93,9 @@ class Calculator:
     result_title: str
     #: How the form is laid out: the site's plain one, or the game's own (cards by region…).
     form_template: str = "includes/form.html"
+    #: The rulebook's worked examples it draws beside the text, by anchor (an example's
+    #: ``###`` heading, or a whole section): the form's data for each (``games.rulebooks.figures``).
+    examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -67,4 +67,6 @@ BATTLE = Calculator(
     template="risk/calculators/battle.html",
     section="dice",
     result_title=_("What the dice give"),
+    # The blitz's example: Brazil's 10 troops against North Africa's 4, stopping at 4.
+    examples={"blitz": {"attackers": 10, "defenders": 4, "stop_at": 4}},
 )

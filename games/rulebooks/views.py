@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 from games.registry import RuleSource, RuleSources, installed_games
 from games.rulebooks import markup
 from games.rulebooks.diffs import diff_rows
+from games.rulebooks.figures import example_figures, with_figures
 from games.rulebooks.forms import DiffForm, SearchForm
 from games.rulebooks.models import (
     DOM_PREFIX,
@@ -115,10 +116,19 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     outdated = outdated_sections(book, sections)
     installed = installed_games().get(game)
     sources = installed.rule_sources if installed else None
+    figures = example_figures(installed)
     context = {
         "book": book,
         "game_name": game_name(game),
-        "entries": [(s, outdated.get(s.anchor), source_note(sources, s.anchor)) for s in sections],
+        "entries": [
+            (
+                s,
+                outdated.get(s.anchor),
+                source_note(sources, s.anchor),
+                with_figures(s.anchor, s.body_html, figures),
+            )
+            for s in sections
+        ],  # fmt: skip
         "fallback": book.language != language,
         "languages": _languages_of(pages),
         "can_edit": request.user.has_perm(EDIT_PERMISSION),

@@ -18,8 +18,12 @@ from games.collar.examples import EXAMPLES, OTHER_RAINBOW, RAINBOW
 from games.registry import installed_games
 from games.richelieu import examples as richelieu_examples
 from games.risk import examples as risk_examples
+from games.risk.bot.odds import blitz_odds
+from games.risk.calculators import BATTLE
 from games.risk.engine.battle import compare_dice
+from games.rulebooks.figures import RefusedExample, figure
 from games.rulebooks.markup import parse_page
+from games.rulebooks.models import DOM_PREFIX
 
 LANGUAGES = ("en", "es", "it")
 EXAMPLE = re.compile(
@@ -227,3 +231,29 @@ def test_the_blitz_examples_rolls_leave_the_troops_its_table_prints(language):
         attackers, defenders = attackers - lost, defenders - killed
         assert (attackers, defenders) == (int(attackers_left), int(defenders_left)), language
     assert defenders == 0 and attackers == 8
+
+
+# Drawn beside the text ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_blitz_example_is_drawn_with_its_odds_and_opens_in_the_calculator(
+    client, rulebooks, language
+):
+    page = client.get(f"/{language}/rules/risk/").content.decode()
+    blitz = page[page.index(f'id="{DOM_PREFIX}blitz"') : page.index(f'id="{DOM_PREFIX}conquest"')]
+    figure = blitz[blitz.index('<figure class="rule-example"') :]
+    odds = blitz_odds(10, 4, 4)
+    shown = re.sub(r"<[^>]+>", " ", figure)
+    assert f"{100 * odds.win:.1f}".replace(".", "," if language != "en" else ".") in shown
+    link = re.search(r'href="([^"]+)"', figure)[1]
+    assert link.startswith(f"/{language}/rules/risk/calculators/battle/?")
+    assert "attackers=10" in link and "defenders=4" in link and "stop_at=4" in link
+    assert client.get(link.replace("&amp;", "&")).status_code == 200
+
+
+def test_an_example_its_own_calculator_refuses_is_a_mistake_not_a_blank():
+    tool = replace(BATTLE, examples={"blitz": {"attackers": 1, "defenders": 4}})
+    with pytest.raises(RefusedExample):
+        figure("risk", tool, tool.examples["blitz"])
