@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.play.narration import language, score_line
 from games.registry import Calculator
+from games.richelieu import examples
 from games.richelieu.engine import ENGINE
-from games.richelieu.engine.catalogue import MULTIPLAYER, OPTIONS
+from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER, OPTIONS
 from games.richelieu.engine.data import (
     CARD_IDS,
     CARDS,
@@ -254,4 +255,9 @@ SCORE_SHEET = Calculator(
     section="scoring",
     result_title=_("The score sheet"),
     form_template="richelieu/calculators/score_sheet_form.html",
+    # The full game of the scoring sections, under each rule set.
+    examples={
+        "scoring-fun-for-2": examples.full_game(FUN_FOR_2),
+        "scoring-multiplayer": examples.full_game(MULTIPLAYER),
+    },
 )

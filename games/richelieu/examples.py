@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.richelieu.engine import ENGINE
-from games.richelieu.engine.catalogue import MULTIPLAYER
+from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.engine.data import CARD_IDS
 
 #: The cards of the examples (see the rulebook's reconstruction): Champagne's one-shield sword
@@ -167,3 +167,25 @@ TURNS = TurnExample(
 )
 
 EXAMPLES = (TURNS, BLOCKED, MARKER_BACK_THEN_PAY, FOUR_PLAYER_CAP, SHORT_END)
+
+
+#: The full game of the rulebook's scoring sections, as cards: Richelieu's 25 (with the
+#: Bourgogne disc) and the Queen's 23 (with the Provence disc) give each region and symbol the
+#: counts of its table. Fun for 2 scores it 37 to 15; the multiplayer rules 41 to 19.
+RICHELIEU_CARDS = (
+    "R01 R04 R05 R08 R11 R17 R18 R19 R20 R22 R23 R27 R28 R31 R32 R33 R34 R35 R37 R38 R39 R43 "
+    "R45 R46 R47"
+).split()
+QUEEN_CARDS = [card for card in CARD_IDS if card not in RICHELIEU_CARDS]
+FULL_GAME_DISCS = (("disc-bourgogne",), ("disc-provence",))
+#: The printed totals (Richelieu, Queen) under each rule set.
+FULL_GAME_TOTALS = {FUN_FOR_2: (37, 15), MULTIPLAYER: (41, 19)}
+
+
+def full_game(ruleset: str) -> dict[str, Any]:
+    """The full game as the score sheet's form data."""
+    return {
+        "ruleset": ruleset, "players": 2,
+        "player_1_cards": list(RICHELIEU_CARDS), "player_1_discs": list(FULL_GAME_DISCS[0]),
+        "player_2_cards": QUEEN_CARDS, "player_2_discs": list(FULL_GAME_DISCS[1]),
+    }  # fmt: skip

@@ -39,7 +39,7 @@ def figure(game: str, tool: Calculator, data: Mapping[str, Any]) -> str:
     if not form.is_valid():
         raise RefusedExample(f"{game}/{tool.slug}: {dict(data)} is refused: {form.errors}")
     url = reverse("rulebooks:calculator", args=[game, tool.slug])
-    context = {"tool": tool, "result": tool.compute(form.cleaned_data),
+    context = {"tool": tool, "game": game, "result": tool.compute(form.cleaned_data),
                "url": f"{url}?{urlencode(data, doseq=True)}#result-heading"}  # fmt: skip
     return render_to_string("rulebooks/includes/example_figure.html", context)
 

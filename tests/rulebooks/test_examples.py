@@ -17,6 +17,8 @@ from games.collar.engine.collars import best_collar
 from games.collar.examples import EXAMPLES, OTHER_RAINBOW, RAINBOW
 from games.registry import installed_games
 from games.richelieu import examples as richelieu_examples
+from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
+from games.richelieu.engine.scoring import build_result
 from games.risk import examples as risk_examples
 from games.risk.bot.odds import blitz_odds
 from games.risk.calculators import BATTLE
@@ -257,3 +259,26 @@ def test_an_example_its_own_calculator_refuses_is_a_mistake_not_a_blank():
     tool = replace(BATTLE, examples={"blitz": {"attackers": 1, "defenders": 4}})
     with pytest.raises(RefusedExample):
         figure("risk", tool, tool.examples["blitz"])
+
+
+@pytest.mark.parametrize("ruleset", [FUN_FOR_2, MULTIPLAYER])
+def test_the_full_game_of_the_scoring_sections_scores_what_they_print(ruleset):
+    x = richelieu_examples
+    assert len(x.RICHELIEU_CARDS) + len(x.QUEEN_CARDS) == 48
+    hands = (x.RICHELIEU_CARDS, x.QUEEN_CARDS)
+    result = build_result(ruleset, 2, hands, x.FULL_GAME_DISCS, (), {})
+    assert (result.totals[0], result.totals[1]) == x.FULL_GAME_TOTALS[ruleset]
+    anchor = {FUN_FOR_2: "scoring-fun-for-2", MULTIPLAYER: "scoring-multiplayer"}[ruleset]
+    for language in LANGUAGES:
+        text = (installed_games()["richelieu"].rulebook_dir / f"{language}.md").read_text()
+        section = parse_page(text).section(anchor).markdown
+        assert says(section, *x.FULL_GAME_TOTALS[ruleset]), (language, ruleset)
+
+
+@pytest.mark.django_db
+def test_the_full_game_is_drawn_as_the_score_sheet_under_its_section(client, rulebooks):
+    page = client.get("/es/rules/richelieu/").content.decode()
+    start = page.index(f'id="{DOM_PREFIX}scoring-fun-for-2"')
+    section = page[start : page.index(f'id="{DOM_PREFIX}scoring-multiplayer"')]
+    figure = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section[section.index("rule-example") :]))
+    assert "37" in figure and "15" in figure and "Abrir este ejemplo" in figure
