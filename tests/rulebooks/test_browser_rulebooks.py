@@ -174,3 +174,25 @@ def test_a_reader_opens_where_a_rule_comes_from(live_server, open_page, artifact
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=artifacts / f"richelieu-it-source-{name}-{scheme}.png")
         page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_sees_worked_examples_drawn_beside_the_text(
+    live_server, open_page, artifacts, scheme
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        for language, game, anchor in (
+            ("es", "risk", "blitz"),
+            ("it", "richelieu", "scoring-fun-for-2"),
+        ):
+            page.goto(f"{live_server.url}/{language}/rules/{game}/#rule-{anchor}")
+            example = page.locator(f"section:has(#rule-{anchor}) .rule-example")
+            expect(example).to_have_count(1)
+            example.scroll_into_view_if_needed()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=artifacts / f"{game}-{language}-example-{name}-{scheme}.png")
+            example.locator("figcaption a").click()
+            expect(page.locator("#result-heading")).to_be_visible()
+        page.close()
