@@ -12,7 +12,7 @@ from typing import Any
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import CLASSIC, INTRO
 from games.risk.engine.data import board
-from games.risk.engine.rules import ATTACK
+from games.risk.engine.rules import ATTACK, MANEUVER
 
 CEASE_FIRE_CARD = 42
 
@@ -74,3 +74,35 @@ def cease_fire() -> Any:
     data["deck"] = [CEASE_FIRE_CARD, *(card for card in data["deck"] if card != CEASE_FIRE_CARD)]
     data["removed"] = [card for card in data["removed"] if card != CEASE_FIRE_CARD]
     return ENGINE.apply(ENGINE.from_json(data), 0, {"type": "end_turn"})
+
+
+def _attacker_table(mine: dict[str, int]) -> dict[str, Any]:
+    """A three-player classic game, seat 0 to attack, holding the territories of ``mine`` with
+    those troops; the rest is the others', one troop each."""
+    b = board()
+    owner = [0 if tid in mine else 1 + t % 2 for t, tid in enumerate(b.ids)]
+    data = _table(CLASSIC, owner, (sum(mine.values()), owner.count(1), owner.count(2)))
+    data["troops"] = [mine.get(tid, 1) for tid in b.ids]
+    data.update(current=0, phase=ATTACK)
+    return data
+
+
+def conquest() -> Any:
+    """The booklet's conquest: 15 troops attack a territory of one troop with 3 dice and win
+    without loss (the first seed whose dice do), leaving the choice of troops to move in."""
+    data = _attacker_table({"ukraine": 15})
+    attack = {"type": "attack", "from": "ukraine", "to": "scandinavia", "dice": 3}
+    for seed in range(100):
+        data["rng"] = seed
+        state = ENGINE.apply(ENGINE.from_json(data), 0, attack)
+        if ENGINE.to_json(state)["troops"][board().index["ukraine"]] == 12:
+            return state
+    raise AssertionError("no seed of 100 wins at once")  # pragma: no cover
+
+
+def maneuver(chain: Sequence[str] = ("scandinavia", "ukraine", "afghanistan", "india")) -> Any:
+    """The maneuver example's table: seat 0 holds the chain, 7 troops in its first territory,
+    and is about to maneuver."""
+    data = _attacker_table({tid: 7 if tid == chain[0] else 1 for tid in chain})
+    data["phase"] = MANEUVER
+    return ENGINE.from_json(data)

@@ -15,6 +15,7 @@ import pytest
 
 from games.collar.engine.collars import best_collar
 from games.collar.examples import EXAMPLES, OTHER_RAINBOW, RAINBOW
+from games.engines.base import EngineError
 from games.registry import installed_games
 from games.richelieu import examples as richelieu_examples
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
@@ -23,6 +24,7 @@ from games.risk import examples as risk_examples
 from games.risk.bot.odds import blitz_odds
 from games.risk.calculators import BATTLE
 from games.risk.engine.battle import compare_dice
+from games.risk.engine.data import board as risk_board
 from games.rulebooks.figures import RefusedExample, figure
 from games.rulebooks.markup import parse_page
 from games.rulebooks.models import DOM_PREFIX
@@ -160,6 +162,7 @@ def test_every_language_tells_each_richelieu_turn_example_with_its_numbers(langu
 # Risk's worked examples ----------------------------------------------------------------------
 
 RISK = installed_games()["risk"].engine
+RISK_BOARD = risk_board()
 
 
 def paragraph_with(language: str, anchor: str, number: int) -> str:
@@ -282,3 +285,29 @@ def test_the_full_game_is_drawn_as_the_score_sheet_under_its_section(client, rul
     section = page[start : page.index(f'id="{DOM_PREFIX}scoring-multiplayer"')]
     figure = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section[section.index("rule-example") :]))
     assert "37" in figure and "15" in figure and "Abrir este ejemplo" in figure
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_conquest_example_leaves_the_troops_it_prints(language):
+    won = risk_examples.conquest()
+    troops = RISK.to_json(won)["troops"]
+    ukraine, scandinavia = (RISK_BOARD.index[t] for t in ("ukraine", "scandinavia"))
+    assert (troops[ukraine], troops[scandinavia]) == (12, 3)
+    (move_in,) = [a for a in RISK.legal_actions(won, 0) if a["type"] == "move_in"]
+    assert (move_in["min"], move_in["max"]) == (0, 11)
+    assert says(paragraph_with(language, "conquest", 15), 15, 3, 12, 11)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_maneuver_example_goes_along_the_chain_and_no_further(language):
+    along = [a for a in RISK.legal_actions(risk_examples.maneuver(), 0) if a["type"] == "maneuver"]
+    assert "india" in along[0]["to_choices"] and along[0]["max"] >= 6
+    move = {"type": "maneuver", "from": "scandinavia", "to": "india", "troops": 6}
+    moved = RISK.to_json(RISK.apply(risk_examples.maneuver(), 0, move))
+    assert moved["troops"][RISK_BOARD.index["india"]] == 1 + 6
+    broken = risk_examples.maneuver(("scandinavia", "ukraine", "india"))  # Afghanistan is not ours
+    with pytest.raises(EngineError):
+        RISK.apply(
+            broken, 0, {"type": "maneuver", "from": "scandinavia", "to": "india", "troops": 6}
+        )
+    assert says(paragraph_with(language, "maneuver", 6), 6)
