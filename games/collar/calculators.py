@@ -8,7 +8,7 @@ bring, in the words the match page uses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
@@ -59,8 +59,8 @@ def card_label(card: Card, lang: str) -> SafeString:
     return format_html('{} <small class="card-top">{}</small>', _name(card, lang), _top(card, lang))
 
 
-def _choices(card_set: str, lang: str) -> list[tuple[str, SafeString]]:
-    return [(card.id, card_label(card, lang)) for card in CARDS.values() if card.set == card_set]
+def _choices(card_set: str, lang: str, label: Callable[[Card, str], str]) -> list[tuple[str, str]]:
+    return [(card.id, label(card, lang)) for card in CARDS.values() if card.set == card_set]
 
 
 class NecklaceForm(forms.Form):
@@ -85,11 +85,13 @@ class NecklaceForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = _language()
-        by_set = {card_set: _choices(card_set, lang) for card_set in CARD_SETS}
-        groups = [(noun(card_set, lang), choices) for card_set, choices in by_set.items()]
-        self.fields["common"].choices = [("", "—"), *groups]
-        for card_set, choices in by_set.items():
-            self.fields[card_set].choices = choices
+        # A menu's options are plain text: the common card is named without its top.
+        self.fields["common"].choices = [
+            ("", "—"),
+            *((noun(card_set, lang), _choices(card_set, lang, _name)) for card_set in CARD_SETS),
+        ]
+        for card_set in CARD_SETS:
+            self.fields[card_set].choices = _choices(card_set, lang, card_label)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
