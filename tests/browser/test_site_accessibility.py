@@ -23,6 +23,9 @@ VISITOR_PAGES = {
     "rulebook": "/rules/richelieu/",
     "battle-odds": "/rules/risk/calculators/battle/?attackers=7&defenders=4&stop_at=",
     "battle-odds-refused": "/rules/risk/calculators/battle/?attackers=1&defenders=0",
+    "necklace-value": (
+        "/rules/collar/calculators/necklace/?common=C11&base=C08&base=C04&base=C18&rainbow=C19"
+    ),
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",
