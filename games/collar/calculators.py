@@ -55,7 +55,7 @@ def _top(card: Card, lang: str) -> str:
     return gettext("On top: %(symbols)s") % {"symbols": ", ".join(names)}
 
 
-def card_label(card: Card, lang: str) -> SafeString:
+def _label(card: Card, lang: str) -> SafeString:
     return format_html('{} <small class="card-top">{}</small>', _name(card, lang), _top(card, lang))
 
 
@@ -91,7 +91,7 @@ class NecklaceForm(forms.Form):
             *((noun(card_set, lang), _choices(card_set, lang, _name)) for card_set in CARD_SETS),
         ]
         for card_set in CARD_SETS:
-            self.fields[card_set].choices = _choices(card_set, lang, card_label)
+            self.fields[card_set].choices = _choices(card_set, lang, _label)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
