@@ -18,7 +18,7 @@ from games.collar.engine.data import GEMS
 SYMBOLS = (*GEMS, "rainbow", "ingot")
 
 
-def _marked(card: Mapping[str, Any], necklace: Mapping[str, Any] | None) -> dict[str, Any]:
+def marked(card: Mapping[str, Any], necklace: Mapping[str, Any] | None) -> dict[str, Any]:
     """The card with what the necklace makes of it: its wish met or not, its rainbow stone."""
     shown = dict(card)
     if necklace is None:
@@ -47,7 +47,7 @@ def _hand(view: Mapping[str, Any], necklace: Mapping[str, Any] | None) -> list[d
     outlook = view.get("discard_outlook") or {}
     cards = []
     for card in view.get("hand") or []:
-        shown = _marked(card, necklace)
+        shown = marked(card, necklace)
         shown["taken"] = card["id"] == view.get("taken")
         if card["id"] in outlook:
             shown["outlook"] = outlook[card["id"]]
@@ -66,8 +66,8 @@ def _final(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "seat": seat,
-                "cards": [_marked(card, necklace) for card in hand],
-                "common": {**_marked(common, necklace), "is_common": True},
+                "cards": [marked(card, necklace) for card in hand],
+                "common": {**marked(common, necklace), "is_common": True},
                 "necklace": necklace,
             }
         )
@@ -94,7 +94,7 @@ def context(view: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "gem_symbols": SYMBOLS,
         "necklace": necklace,
-        "common_card": _marked(view["common"], necklace),
+        "common_card": marked(view["common"], necklace),
         "hand_cards": [] if over else _hand(view, necklace),
         "discard_top_card": discard[-1] if discard else None,
         "discard_count": len(discard),

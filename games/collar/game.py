@@ -6,6 +6,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.collar import schemas
+from games.collar.calculators import NECKLACE
 from games.collar.engine import ENGINE
 from games.collar.engine.state import DUEL, SOLO
 from games.collar.presenter import CollarPresenter
@@ -37,4 +38,5 @@ GAME = Game(
     ranking_of=ranking_of,
     play_now={2: {"mode": DUEL}},
     rule_sources=SOURCES,
+    calculators=(NECKLACE,),
 )

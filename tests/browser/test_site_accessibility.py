@@ -28,6 +28,9 @@ VISITOR_PAGES = {
     "&player_2_cards=R16&player_2_cards=R08&player_3_cards=R41&player_3_discs=disc-sword",
     "score-sheet-refused": "/rules/richelieu/calculators/score-sheet/?ruleset=fun-for-2&players=3"
     "&player_1_cards=R01&player_2_cards=R01",
+    "necklace-value": (
+        "/rules/collar/calculators/necklace/?common=C11&base=C08&base=C04&base=C18&rainbow=C19"
+    ),
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",
