@@ -22,6 +22,7 @@ from games.collar.board import marked
 from games.collar.engine.collars import best_collar
 from games.collar.engine.data import CARDS, GEM_WISH, HAND_SIZE, Card, noun
 from games.collar.engine.scoring import score_lines
+from games.collar.examples import EXAMPLES, NecklaceExample
 from games.collar.presenter import card_name
 from games.play.narration import score_line
 from games.registry import Calculator
@@ -133,6 +134,15 @@ def necklace(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def example_data(example: NecklaceExample) -> dict[str, Any]:
+    """A worked example of the rulebook as the form's data: its hand by set, and its common
+    card."""
+    data: dict[str, Any] = {"common": example.common}
+    for card_set in CARD_SETS:
+        data[card_set] = [card for card in example.hand if CARDS[card].set == card_set]
+    return data
+
+
 NECKLACE = Calculator(
     slug="necklace",
     title=_("Value of a necklace"),
@@ -141,4 +151,6 @@ NECKLACE = Calculator(
     template="collar/calculators/necklace.html",
     section="scoring",
     result_title=_("The best necklace"),
+    # The rulebook's worked examples, each drawn under its heading.
+    examples={example.anchor: example_data(example) for example in EXAMPLES},
 )

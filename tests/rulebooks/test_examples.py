@@ -311,3 +311,17 @@ def test_the_maneuver_example_goes_along_the_chain_and_no_further(language):
             broken, 0, {"type": "maneuver", "from": "scandinavia", "to": "india", "troops": 6}
         )
     assert says(paragraph_with(language, "maneuver", 6), 6)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_collar_example_is_drawn_under_its_heading_with_its_florins(
+    client, rulebooks, language
+):
+    page = client.get(f"/{language}/rules/collar/").content.decode()
+    for example in EXAMPLES:
+        start = page.index(f'<h3 id="{DOM_PREFIX}{example.anchor}"')
+        drawn = page[start : page.index("</figure>", start)]
+        assert drawn.count('class="rule-example"') == 1, example.anchor
+        shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", drawn))
+        assert re.search(rf"\b{example.florins}\b", shown.split("</h3>")[-1]), example.anchor
