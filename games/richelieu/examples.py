@@ -189,3 +189,14 @@ def full_game(ruleset: str) -> dict[str, Any]:
         "player_1_cards": list(RICHELIEU_CARDS), "player_1_discs": list(FULL_GAME_DISCS[0]),
         "player_2_cards": QUEEN_CARDS, "player_2_discs": list(FULL_GAME_DISCS[1]),
     }  # fmt: skip
+
+
+#: The three-player part of the multiplayer scoring section, as cards: Ana, Bruno and Carla
+#: (who holds the tower disc) have Champagne shields 4, 4 and 1, towers 3, 2 and 4 (5 with the
+#: disc), and cards in 9, 7 and 8 regions.
+THREE_PLAYERS = (
+    "R02 R07 R08 R10 R17 R18 R20 R21 R24 R25 R26 R32 R33 R36 R38 R40 R41 R44 R45 R46 R48".split(),
+    "R09 R11 R14 R15 R19 R23 R28 R29 R30 R34 R35 R37 R39 R43".split(),
+    "R01 R03 R04 R05 R06 R12 R13 R16 R22 R27 R31 R42 R47".split(),
+)
+THREE_PLAYER_DISCS = ((), (), ("disc-tower",))

@@ -325,3 +325,25 @@ def test_every_collar_example_is_drawn_under_its_heading_with_its_florins(
         assert drawn.count('class="rule-example"') == 1, example.anchor
         shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", drawn))
         assert re.search(rf"\b{example.florins}\b", shown.split("</h3>")[-1]), example.anchor
+
+
+def test_the_three_player_part_of_the_multiplayer_scoring_is_the_engines():
+    x = richelieu_examples
+    result = build_result(MULTIPLAYER, 3, x.THREE_PLAYERS, x.THREE_PLAYER_DISCS, (), {})
+
+    def points(seat, code, **params):
+        lines = [line for line in result.breakdown[seat] if line.code == code]
+        return [line.points for line in lines if line.params.items() >= params.items()]
+
+    assert [points(s, "richelieu.region_majority", region="champagne") for s in range(3)] == [
+        [4], [4], [0]
+    ]  # fmt: skip
+    assert [points(s, "richelieu.symbol_majority", symbol="tower") for s in range(3)] == [
+        [0], [0], [5]
+    ]  # fmt: skip
+    assert [sum(points(s, "richelieu.region_present")) for s in range(3)] == [18, 14, 16]
+    assert not any(points(s, "richelieu.region_missing") for s in range(3))
+    for language in LANGUAGES:
+        text = (installed_games()["richelieu"].rulebook_dir / f"{language}.md").read_text()
+        section = parse_page(text).section("scoring-multiplayer").markdown
+        assert says(section, 4, 1, 3, 2, 5, 9, 18, 7, 14, 8, 16), language
