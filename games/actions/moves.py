@@ -128,7 +128,7 @@ def check_action(action: Any, expected_version: Any) -> int:
 # Services -------------------------------------------------------------------------------
 
 
-def submit_move(
+def do_submit_move(
     match_id: Any,
     user: Any,
     action: Any,
@@ -142,7 +142,7 @@ def submit_move(
     (``games.actions.house_turns``, see ``check_seat``).
     """
     expected = check_action(action, expected_version)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -156,9 +156,9 @@ def submit_move(
         return _record(match, seats, seat.number, user, action, state, ChangeKind.MOVE)
 
 
-def resign(match_id: Any, user: Any) -> MatchChange:
+def do_resign(match_id: Any, user: Any) -> MatchChange:
     """Leave the match for good: the engine treats the seat as out and ranked last."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -172,12 +172,12 @@ def resign(match_id: Any, user: Any) -> MatchChange:
         return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
 
 
-def vote_abort(match_id: Any, user: Any) -> Match:
+def do_vote_abort(match_id: Any, user: Any) -> Match:
     """Ask to abort; when every player still in has asked, the match ends without a result.
 
     Only possible while some player has not made a move yet.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -273,7 +273,7 @@ def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
     due = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lte=now)
     handled = 0
     for match_id in list(due.order_by("deadline").values_list("id", flat=True)[:limit]):
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             match = (
                 Match.objects.select_for_update(skip_locked=True)
                 .filter(pk=match_id, status=Match.Status.ACTIVE, deadline__lte=now)

@@ -47,7 +47,7 @@ def note_of(match: Match, user: Any) -> MatchNote | None:
     return MatchNote.objects.filter(match=match, user=user).first()
 
 
-def save_note(match: Match, user: Any, text: str) -> MatchNote:
+def do_save_note(match: Match, user: Any, text: str) -> MatchNote:
     """Keep ``text`` as the user's notes on ``match`` (a match they may see)."""
     check_writer(match, user)
     text = normalise_text(text)
@@ -57,7 +57,7 @@ def save_note(match: Match, user: Any, text: str) -> MatchNote:
         validate_note(text)
     except ValidationError:
         raise ServiceError("bad_note", validate_note.message, 400) from None
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         note, _created = MatchNote.objects.update_or_create(
             match=match, user=user, defaults={"text": text}
         )

@@ -36,10 +36,10 @@ def current_rematch(match: Match) -> Match | None:
     return found.order_by("-pk").first()
 
 
-def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
+def do_offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
     """The rematch of a finished match, offered by one of its players; ``True`` when it is
     new, ``False`` when one was offered already (it is returned as it is)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = list(
             Seat.objects.filter(match=match, number__isnull=False, user__isnull=False)

@@ -58,9 +58,9 @@ def absences(user_ids: Any, now: datetime | None = None) -> dict[int, dict[str, 
     }
 
 
-def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
+def do_start_vacation(user: Any, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         if on_vacation(user.pk):
             raise ServiceError("already_on_vacation", _("You are already on vacation."), 409)
         if days_left(user, now) <= 0:
@@ -83,9 +83,9 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
     return vacation
 
 
-def end_vacation(user: Any, now: datetime | None = None) -> None:
+def do_end_vacation(user: Any, now: datetime | None = None) -> None:
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         updated = Vacation.objects.current().filter(user=user).update(ended_at=now)
         if not updated:
             return
@@ -108,6 +108,6 @@ def end_spent_vacations(now: datetime | None = None) -> int:
     ended = 0
     for vacation in Vacation.objects.current().select_related("user"):
         if days_left(vacation.user, now) <= 0:
-            end_vacation(vacation.user, now)
+            do_end_vacation(vacation.user, now)
             ended += 1
     return ended

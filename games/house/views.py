@@ -33,7 +33,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Choose a game and a level to play now."))
         return redirect("play:dashboard")
     try:
-        match = seating.play_now(request.user, **form.choice())
+        match = seating.do_play_now(request.user, **form.choice())
     except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
@@ -45,7 +45,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
 def learn(request: HttpRequest, game: str) -> HttpResponse:
     """Start a "Learn to play" match (hints, a level-1 house player) and go to it."""
     try:
-        match = seating.learn(request.user, game)
+        match = seating.do_learn(request.user, game)
     except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
