@@ -43,7 +43,7 @@ FILL_NOT_OPEN = _("Only a match open in the lobby can fill its empty seats with 
 
 
 def do_create_match(
-    creator: Any, game: str, options: Mapping[str, Any], players: int, **choices: Any
+    creator: User, game: str, options: Mapping[str, Any], players: int, **choices: Any
 ) -> Match:
     """A new match (``create_match``, which says what ``choices`` may be), in a transaction of
     its own: the pages, the API."""
@@ -52,7 +52,7 @@ def do_create_match(
 
 
 def create_match(
-    creator: Any,
+    creator: User,
     game: str,
     options: Mapping[str, Any],
     players: int,
@@ -203,7 +203,7 @@ def current_rulebook_revision(game: str) -> int | None:
     return latest_revision_number(game)
 
 
-def do_invite(match_id: Any, user: Any, target: str) -> Seat:
+def do_invite(match_id: Any, user: User, target: str) -> Seat:
     """The creator invites one more player while seats are free."""
     with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
@@ -215,7 +215,7 @@ def do_invite(match_id: Any, user: Any, target: str) -> Seat:
         return seat
 
 
-def invite_player(match: Match, by: Any, target: str) -> Seat:
+def invite_player(match: Match, by: User, target: str) -> Seat:
     """Invite a user by username or email; an unknown email gets a signed link by email."""
     target = (target or "").strip()
     if match.status != Match.Status.WAITING:
@@ -262,7 +262,7 @@ def free_seats(match: Match) -> int:
     return match.players - taken
 
 
-def do_accept_invitation(seat_id: Any, user: Any) -> Match:
+def do_accept_invitation(seat_id: Any, user: User) -> Match:
     with transaction.atomic(durable=True):
         seat = Seat.objects.select_related("match").filter(pk=seat_id).first()
         if seat is None:
@@ -281,7 +281,7 @@ def do_accept_invitation(seat_id: Any, user: Any) -> Match:
     return match
 
 
-def do_decline_invitation(seat_id: Any, user: Any) -> None:
+def do_decline_invitation(seat_id: Any, user: User) -> None:
     """Decline an invitation that is still open.
 
     The seat is read again under the match's lock: an accept of the same invitation that got
@@ -312,7 +312,7 @@ def do_decline_invitation(seat_id: Any, user: Any) -> None:
                 feed.cancelled(match, user)
 
 
-def do_join_open_match(match_id: Any, user: Any) -> Match:
+def do_join_open_match(match_id: Any, user: User) -> Match:
     """Take a free seat of an open seek from the lobby."""
     with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
@@ -333,7 +333,7 @@ def do_join_open_match(match_id: Any, user: Any) -> Match:
     return match
 
 
-def do_cancel_match(match_id: Any, user: Any) -> Match:
+def do_cancel_match(match_id: Any, user: User) -> Match:
     with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:

@@ -7,11 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.models import User
 from games.actions import house_seating as seating
 from games.core.errors import ServiceError
 from games.house.accounts import LEVELS, level_name
@@ -52,7 +54,7 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     return redirect("play:match", pk=match.pk)
 
 
-def play_now_context(user: Any) -> dict[str, Any]:
+def play_now_context(user: User | AnonymousUser) -> dict[str, Any]:
     """What the "Play now" buttons of the home page and the dashboard show: each game that
     offers it, the other numbers of players, and the level the player chose last."""
     level = getattr(user, "play_now_level", 1) if user.is_authenticated else 1

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -21,6 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.models import User
 from games.accounts.verification import trust_address_from_link
 from games.actions import draws, lifecycle, moves, notes, rematch, vacation
 from games.actions.chat import do_post_message
@@ -231,7 +233,9 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
     return extra
 
 
-def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) -> dict[str, Any]:
+def chat_panel(
+    user: User | AnonymousUser, found: Match, mine: Seat | None, seats: list[Seat]
+) -> dict[str, Any]:
     """For a player of the match (the only readers of its chat): the last messages without
     those of the players they muted, the other players each muted or not, and the match mute."""
     if mine is None or mine.status == Seat.Status.INVITED:
