@@ -72,7 +72,7 @@ class Size:
     paced_rates: tuple[float, ...]
     paced_seconds: float
     workers: tuple[str, ...]
-    #: Moves through ``moves.submit_move`` in process, and how many of them are profiled.
+    #: Moves through ``moves.do_submit_move`` in process, and how many of them are profiled.
     alone: int
     profiled: int
 
@@ -151,8 +151,8 @@ class Player:
 
     def make_match(self) -> dict[str, Any]:
         a, b = self.users
-        match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
-        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match = lifecycle.do_create_match(a, "collar", OPTIONS, 2, invite=[b.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=b).pk, b)
         match.refresh_from_db()
         mover = match.seats.get(is_to_act=True).user_id
         return {"id": match.pk, "version": match.version, "mover": mover}
@@ -285,13 +285,13 @@ def run_paced(players: list[Player], rate: float, seconds: float) -> dict[str, f
 
 
 def next_moves(count: int) -> Iterator[tuple[int, User, dict[str, Any], int]]:
-    """``count`` El collar moves for ``moves.submit_move`` (match, user, action, version): the
+    """``count`` El collar moves for ``moves.do_submit_move`` (match, user, action, version): the
     last legal action each time, in new matches as they end. The caller plays each one."""
     a, b = bench_user("bench-api-svc-a"), bench_user("bench-api-svc-b")
     given = 0
     while given < count:
-        match = lifecycle.create_match(a, "collar", OPTIONS, 2, invite=[b.username])
-        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match = lifecycle.do_create_match(a, "collar", OPTIONS, 2, invite=[b.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=b).pk, b)
         match.refresh_from_db()
         while match.status == "active" and given < count:
             seat = match.seats.get(is_to_act=True)
@@ -302,7 +302,7 @@ def next_moves(count: int) -> Iterator[tuple[int, User, dict[str, Any], int]]:
 
 
 def service_alone(size: Size) -> dict[str, float]:
-    """The same moves through ``moves.submit_move`` in this process: the floor under HTTP;
+    """The same moves through ``moves.do_submit_move`` in this process: the floor under HTTP;
     then a few more, each under ``cProfile``, for the Python calls per move (the work, which
     does not move with this virtual machine's speed)."""
     timings: list[float] = []
@@ -310,11 +310,11 @@ def service_alone(size: Size) -> dict[str, float]:
     for n, (pk, user, action, version) in enumerate(next_moves(size.alone + size.profiled)):
         if n < size.alone:
             started = time.perf_counter()
-            moves.submit_move(pk, user, action, version)
+            moves.do_submit_move(pk, user, action, version)
             timings.append(time.perf_counter() - started)
         else:
             profiler = cProfile.Profile()
-            profiler.runcall(moves.submit_move, pk, user, action, version)
+            profiler.runcall(moves.do_submit_move, pk, user, action, version)
             calls.append(pstats.Stats(profiler).total_calls)  # type: ignore[attr-defined]
     ms = sorted(t * 1000 for t in timings)
     return {
@@ -347,7 +347,7 @@ def main() -> None:
     print(f"database: {connection.vendor}, cache: {os.environ.get('CACHE_URL') or 'local memory'}")
     alone = service_alone(size)
     print(
-        f"submit_move alone, in process, 1 thread: median {alone['median']:.1f} ms, "
+        f"do_submit_move alone, in process, 1 thread: median {alone['median']:.1f} ms, "
         f"p95 {alone['p95']:.1f} ms, {alone['calls'] / 1000:.1f} thousand Python calls per move "
         f"(median of {size.profiled})"
     )

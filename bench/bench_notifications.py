@@ -88,8 +88,8 @@ def matches(count: int) -> list[Match]:
         )
         for user in (a, b):  # only verified addresses are sent to
             mark_verified(user)
-        match = lifecycle.create_match(a, "collar", {}, 2, invite=[b.username])
-        lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+        match = lifecycle.do_create_match(a, "collar", {}, 2, invite=[b.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=b).pk, b)
         match.refresh_from_db()
         made.append(match)
     return made

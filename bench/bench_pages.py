@@ -72,11 +72,11 @@ def user(name: str) -> User:
 
 def middle_of(game: str, options: dict, players: int, steps: int, n: int) -> Match:
     cast = [user(f"page-{n}-{i}") for i in range(players)]
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         cast[0], game, options, players, invite=[u.username for u in cast[1:]]
     )
     for other in cast[1:]:
-        lifecycle.accept_invitation(match.seats.get(user=other).pk, other)
+        lifecycle.do_accept_invitation(match.seats.get(user=other).pk, other)
     rng = random.Random(n)
     for _ in range(steps):
         match.refresh_from_db()
@@ -98,7 +98,7 @@ def middle_of(game: str, options: dict, players: int, steps: int, n: int) -> Mat
             action.pop("choose_from")
             action["cards"] = template["choose_from"][:3]
         try:
-            moves.submit_move(match.pk, seat.user, action, match.version)
+            moves.do_submit_move(match.pk, seat.user, action, match.version)
         except Exception:  # noqa: BLE001 - a random pick the engine refuses: try another
             continue
     match.refresh_from_db()

@@ -6,7 +6,7 @@ Run against a throw-away database (it creates and deletes its own users and matc
         .venv/bin/python bench/bench_play.py [--short]
 
 Each player thread plays its own El collar match (draw, discard, ...) through
-``moves.submit_move``, the service both the pages and the API call. ``--short``: 1 and 2
+``moves.do_submit_move``, the service both the pages and the API call. ``--short``: 1 and 2
 players, a few moves and page fetches (the suite runs it, to keep the script working).
 """
 
@@ -53,8 +53,8 @@ SHORT = Size(threads=(1, 2), moves_per_player=4, matches_on_dashboard=3, page_ro
 def new_match(n: int) -> Match:
     a, _ = User.objects.get_or_create(username=f"bench-a{n}", email=f"a{n}@bench.invalid")
     b, _ = User.objects.get_or_create(username=f"bench-b{n}", email=f"b{n}@bench.invalid")
-    match = lifecycle.create_match(a, "collar", {"anti_stall": False}, 2, invite=[b.username])
-    lifecycle.accept_invitation(match.seats.get(user=b).pk, b)
+    match = lifecycle.do_create_match(a, "collar", {"anti_stall": False}, 2, invite=[b.username])
+    lifecycle.do_accept_invitation(match.seats.get(user=b).pk, b)
     match.refresh_from_db()
     return match
 
@@ -69,7 +69,7 @@ def play(match: Match, timings: list[float], moves_wanted: int) -> None:
             seat = match.seats.get(is_to_act=True)
             action = engine.legal_actions(match.engine_state(), seat.number)[-1]
             started = time.perf_counter()
-            moves.submit_move(match.pk, seat.user, action, match.version)
+            moves.do_submit_move(match.pk, seat.user, action, match.version)
             timings.append(time.perf_counter() - started)
     finally:
         connection.close()
@@ -97,7 +97,7 @@ def page_timings(size: Size) -> list[str]:
     user = User.objects.get(username="bench-a0")
     opponents = max(size.threads)
     for n in range(size.matches_on_dashboard):
-        lifecycle.create_match(user, "collar", {}, 2, invite=[f"bench-b{n % opponents}"])
+        lifecycle.do_create_match(user, "collar", {}, 2, invite=[f"bench-b{n % opponents}"])
     client = Client(HTTP_HOST="localhost")
     client.force_login(user)
     rows = []

@@ -62,12 +62,12 @@ def play_to_the_end(match: Match, seed: int = 5) -> Match:
         seat = engine.to_act(match.engine_state())[0]
         user = Seat.objects.get(match=match, number=seat).user
         action = rng.choice(engine.legal_actions(match.engine_state(), seat))
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
 
 
 def played_duel(player: Any, opponent: Any, seed: int = 5) -> Match:
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {"mode": "duel"}, 2, invite=[opponent.username]
     )
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     return play_to_the_end(match, seed)

@@ -203,12 +203,12 @@ def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
     ) -> Match:
         extra = [make_user(f"extra{n}") for n in range(players - 2)] if players > 2 else []
         invite = ([opponent.username] if players >= 2 else []) + [u.username for u in extra]
-        match = lifecycle.create_match(
+        match = lifecycle.do_create_match(
             player, game, options or {}, players, invite=invite, **kwargs
         )
         for user in ([opponent] if players >= 2 else []) + extra:
             seat = match.seats.get(user=user)
-            lifecycle.accept_invitation(seat.pk, user)
+            lifecycle.do_accept_invitation(seat.pk, user)
         match.refresh_from_db()
         assert match.status == Match.Status.ACTIVE
         return match

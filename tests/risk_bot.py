@@ -82,5 +82,5 @@ def drive(match: Match, leader: int, until: Any, limit: int = 3000) -> None:
         templates = match.engine.legal_actions(state, seat_number)
         template = pick(templates, seat_number == leader, view)
         user = match.seats.get(number=seat_number).user
-        moves.submit_move(match.pk, user, concrete(template), match.version)
+        moves.do_submit_move(match.pk, user, concrete(template), match.version)
     raise AssertionError("the match did not reach the position asked for")

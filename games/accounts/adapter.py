@@ -51,7 +51,7 @@ class AccountAdapter(DefaultAccountAdapter):
             )
         return str(super().clean_username(username, shallow=shallow))
 
-    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+    def save_user(self, request: HttpRequest, user: User, form: Any, commit: bool = True) -> Any:
         data = form.cleaned_data
         user.display_name = data.get("display_name", "")
         user.language = data.get("language") or settings.LANGUAGE_CODE
@@ -109,7 +109,7 @@ class AccountAdapter(DefaultAccountAdapter):
 
     # After logging in ----------------------------------------------------------------------
 
-    def post_login(self, request: HttpRequest, user: Any, **kwargs: Any) -> HttpResponse:
+    def post_login(self, request: HttpRequest, user: User, **kwargs: Any) -> HttpResponse:
         """Continue in the user's own language, and remember it in the language cookie."""
         language = getattr(user, "language", "") or translation.get_language()
         with translation.override(language):

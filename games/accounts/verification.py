@@ -12,8 +12,10 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 
+from games.accounts.models import User
 
-def has_verified_email(user: Any, address: str | None = None) -> bool:
+
+def has_verified_email(user: User, address: str | None = None) -> bool:
     """Whether ``address`` (by default the user's own) is a verified address of ``user``."""
     address = (address if address is not None else user.email or "").strip()
     if not address or user.pk is None:
@@ -30,7 +32,7 @@ def verified_addresses(user_ids: Iterable[int]) -> set[tuple[int, str]]:
     return {(user_id, email.lower()) for user_id, email in rows.values_list("user_id", "email")}
 
 
-def mark_verified(user: Any) -> EmailAddress:
+def mark_verified(user: User) -> EmailAddress:
     """Record the user's address as verified and primary (demo users, existing accounts)."""
     address, _created = EmailAddress.objects.update_or_create(
         user=user, email=user.email.lower(), defaults={"verified": True, "primary": True}

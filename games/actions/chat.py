@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.notifications import events
@@ -20,7 +20,7 @@ MESSAGES_PER_MINUTE = 5
 WINDOW = timedelta(minutes=1)
 
 
-def post_message(match: Match, user: Any, text: str) -> ChatMessage:
+def do_post_message(match: Match, user: User, text: str) -> ChatMessage:
     if not match.seats.filter(user=user, status__in=Seat.PLAYER_STATUSES).exists():
         raise ServiceError("not_a_player", _("Only the players of this match can write here."), 403)
     text = text.strip()
@@ -41,7 +41,7 @@ def post_message(match: Match, user: Any, text: str) -> ChatMessage:
             429,
             retry_after=wait,
         )
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         message = ChatMessage.objects.create(match=match, user=user, text=text[:500])
         with recording():
             events.chat_posted(message)

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.actions.moves import _record, check_active, check_seat, lock_match, read_seats
 from games.api import feed, webhooks
 from games.core.errors import ServiceError
@@ -51,13 +52,13 @@ def remaining(seats: Sequence[Seat], out: Iterable[int]) -> list[Seat]:
     ]
 
 
-def vote_draw(match_id: Any, user: Any, expected_version: Any = None) -> MatchChange | None:
+def do_vote_draw(match_id: Any, user: User, expected_version: Any = None) -> MatchChange | None:
     """Vote for a draw; the change that finishes the match when this was the last vote.
 
     ``expected_version``: the position the player agreed to draw (409 if the match moved on).
     Voting again changes nothing.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -94,10 +95,10 @@ def _number(value: Any) -> int:
         raise ServiceError(*errors.BAD_ACTION) from None
 
 
-def withdraw_draw(match_id: Any, user: Any) -> Match:
+def do_withdraw_draw(match_id: Any, user: User) -> Match:
     """Withdraw one's own vote; from a player who has not voted, decline the proposal (every
     vote is withdrawn)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)

@@ -36,7 +36,7 @@ def play_now_options(game: str, players: int | None = None) -> tuple[dict[str, A
     return found.engine.normalise_options(offered[count]), count
 
 
-def play_now(
+def do_play_now(
     user: User, game: str, level: int, players: int | None = None, rated: bool = False
 ) -> Match:
     """A match of ``game`` against house players of ``level`` in every other seat, started at
@@ -44,7 +44,7 @@ def play_now(
     if level not in LEVELS:
         raise ServiceError("bad_level", lifecycle.BAD_LEVEL, 400)
     options, count = play_now_options(game, players)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         bots = lifecycle.house_levels(level, count - 1, distinct=rated)
         match = lifecycle.create_match(user, game, options, count, rated=rated, bots=bots)
         if user.play_now_level != level:
@@ -53,12 +53,12 @@ def play_now(
     return match
 
 
-def learn(user: User, game: str) -> Match:
+def do_learn(user: User, game: str) -> Match:
     """A "Learn to play" match of ``game``: its first "Play now" setup against a level-1
     house player moving at once, unrated, its page showing hints (``Match.learning``)."""
     options, count = play_now_options(game)
     bots = lifecycle.house_levels(LEARNING_LEVEL, count - 1, distinct=False)
-    return lifecycle.create_match(
+    return lifecycle.do_create_match(
         user, game, options, count, bots=bots, bot_pace=Match.BotPace.NOW, learning=True
     )
 
@@ -74,7 +74,7 @@ def fill_due_seeks(now: datetime | None = None, limit: int = 200) -> int:
     filled = 0
     for match_id in list(due):
         try:
-            if lifecycle.fill_with_house_players(match_id, now) is not None:
+            if lifecycle.do_fill_with_house_players(match_id, now) is not None:
                 filled += 1
         except ServiceError as error:
             # A rated seek with more empty seats than levels, say: it waits for people.

@@ -1,14 +1,15 @@
 """A house player's turn, played through the one move service, exactly once.
 
-``play_turn(match, version)`` is the body of the ``bots`` queue's task: if the match is still at
-``version`` and a house player is to act, it builds that seat's situation (``situation_for``),
-asks ``games.bots.decide`` for an action and submits it with ``moves.submit_move`` at that
-version. A repeated or late task finds the version moved on and does nothing; two tasks for the
-same version race to the move service's compare-and-swap, and one of them moves. A move the
-engine refuses is logged and counted (``Match.bot_attempts``): the beat sweep asks again with
-another seed, then at the ``random`` level, then gives up and lets the match's clock decide.
-``sweep`` (from beat, every minute) queues the turns that are due or whose task was lost.
-"""
+``do_play_turn(match, version)`` is the body of the ``bots`` queue's task: if the match is
+still at ``version`` and a house player is to act, it builds that seat's situation
+(``situation_for``), asks ``games.bots.decide`` for an action and submits it with
+``moves.do_submit_move`` at that version, in the move's own transaction (a refusal is counted
+after it rolled back). A repeated or late task finds the version moved on and does nothing; two
+tasks for the same version race to the move service's compare-and-swap, and one of them moves.
+A move the engine refuses is logged and counted (``Match.bot_attempts``): the beat sweep asks
+again with another seed, then at the ``random`` level, then gives up and lets the match's clock
+decide. ``sweep`` (from beat, every minute) queues the turns that are due or whose task was
+lost."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ class Outcome(StrEnum):
     REFUSED = "refused"
 
 
-def play_turn(match_id: int, version: int) -> Outcome:
+def do_play_turn(match_id: int, version: int) -> Outcome:
     """Play the house player to act in the match at ``version``, if it still is."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version:
@@ -54,7 +55,9 @@ def play_turn(match_id: int, version: int) -> Outcome:
         return Outcome.NO_HOUSE_PLAYER
     action = choose(match, seat)
     try:
-        moves.submit_move(match.pk, seat.user, action, version, seat_number=seat.number, house=True)
+        moves.do_submit_move(
+            match.pk, seat.user, action, version, seat_number=seat.number, house=True
+        )
     except StaleVersion:
         return Outcome.MOVED_ON
     except IllegalMove as error:

@@ -42,8 +42,17 @@ BAD_LEVEL = _("Choose a level from 1 to 3.")
 FILL_NOT_OPEN = _("Only a match open in the lobby can fill its empty seats with house players.")
 
 
+def do_create_match(
+    creator: User, game: str, options: Mapping[str, Any], players: int, **choices: Any
+) -> Match:
+    """A new match (``create_match``, which says what ``choices`` may be), in a transaction of
+    its own: the pages, the API."""
+    with transaction.atomic(durable=True):
+        return create_match(creator, game, options, players, **choices)
+
+
 def create_match(
-    creator: Any,
+    creator: User,
     game: str,
     options: Mapping[str, Any],
     players: int,
@@ -70,6 +79,8 @@ def create_match(
     they move. ``bots_fill_after``: an open match's empty seats go to house players of
     ``bots_fill_level`` after that long (the beat sweep, ``games.actions.house_seating``).
     ``learning``: the game page shows the hints of "Learn to play" (``games.play.learning``).
+
+    Inside the caller's transaction (``do_create_match``, ``do_play_now``, ``do_offer_rematch``).
     """
     if game not in installed_games():
         raise ServiceError("unknown_game", UNKNOWN_GAME, 400)
@@ -102,30 +113,29 @@ def create_match(
         raise ServiceError("bots_fill_not_open", FILL_NOT_OPEN, 409)
     if bots_fill_after is not None and rated and players - 1 > len(LEVELS):
         raise ServiceError("not_ratable", BOTS_NOT_RATABLE, 409)
-    with transaction.atomic():
-        match = Match.objects.create(
-            game=game,
-            options=options,
-            players=players,
-            engine_version=engine.version,
-            days_per_move=days_per_move,
-            visibility=visibility,
-            timeout_policy=timeout_policy,
-            rated=bool(rated),
-            followers_only=bool(followers_only),
-            created_by=creator,
-            rulebook_revision=current_rulebook_revision(game),
-            rematch_of=rematch_of,
-            bot_pace=bot_pace,
-            bots_fill_at=timezone.now() + bots_fill_after if bots_fill_after else None,
-            bots_fill_level=bots_fill_level if bots_fill_after else None,
-            learning=bool(learning),
-        )
-        Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
-        seat_house_players(match, bots)
-        for target in invite:
-            invite_player(match, creator, target)
-        _start_if_full(match)
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        players=players,
+        engine_version=engine.version,
+        days_per_move=days_per_move,
+        visibility=visibility,
+        timeout_policy=timeout_policy,
+        rated=bool(rated),
+        followers_only=bool(followers_only),
+        created_by=creator,
+        rulebook_revision=current_rulebook_revision(game),
+        rematch_of=rematch_of,
+        bot_pace=bot_pace,
+        bots_fill_at=timezone.now() + bots_fill_after if bots_fill_after else None,
+        bots_fill_level=bots_fill_level if bots_fill_after else None,
+        learning=bool(learning),
+    )
+    Seat.objects.create(match=match, user=creator, status=Seat.Status.JOINED)
+    seat_house_players(match, bots)
+    for target in invite:
+        invite_player(match, creator, target)
+    _start_if_full(match)
     return match
 
 
@@ -161,13 +171,13 @@ def house_levels(level: int, count: int, distinct: bool, taken: Collection[int] 
     return sorted(free, key=lambda other: (abs(other - level), other))[:count]
 
 
-def fill_with_house_players(match_id: Any, now: datetime | None = None) -> Match | None:
+def do_fill_with_house_players(match_id: Any, now: datetime | None = None) -> Match | None:
     """An open seek whose time has come: house players take its empty seats and it starts.
 
     Returns the match, or ``None`` when there was nothing to do (it started, was cancelled or
     is not due yet)."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id)
         due = match.bots_fill_at is not None and match.bots_fill_at <= now
         if match.status != Match.Status.WAITING or not due:
@@ -193,9 +203,9 @@ def current_rulebook_revision(game: str) -> int | None:
     return latest_revision_number(game)
 
 
-def invite(match_id: Any, user: Any, target: str) -> Seat:
+def do_invite(match_id: Any, user: User, target: str) -> Seat:
     """The creator invites one more player while seats are free."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
             raise ServiceError("not_creator", NOT_CREATOR, 403)
@@ -205,7 +215,7 @@ def invite(match_id: Any, user: Any, target: str) -> Seat:
         return seat
 
 
-def invite_player(match: Match, by: Any, target: str) -> Seat:
+def invite_player(match: Match, by: User, target: str) -> Seat:
     """Invite a user by username or email; an unknown email gets a signed link by email."""
     target = (target or "").strip()
     if match.status != Match.Status.WAITING:
@@ -252,8 +262,8 @@ def free_seats(match: Match) -> int:
     return match.players - taken
 
 
-def accept_invitation(seat_id: Any, user: Any) -> Match:
-    with transaction.atomic():
+def do_accept_invitation(seat_id: Any, user: User) -> Match:
+    with transaction.atomic(durable=True):
         seat = Seat.objects.select_related("match").filter(pk=seat_id).first()
         if seat is None:
             raise ServiceError(*errors.NOT_FOUND)
@@ -271,13 +281,13 @@ def accept_invitation(seat_id: Any, user: Any) -> Match:
     return match
 
 
-def decline_invitation(seat_id: Any, user: Any) -> None:
+def do_decline_invitation(seat_id: Any, user: User) -> None:
     """Decline an invitation that is still open.
 
     The seat is read again under the match's lock: an accept of the same invitation that got
     the lock first (and may have started the match) closes it, and this answers 409.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         seat = Seat.objects.filter(pk=seat_id).first()
         if seat is None or seat.user_id not in (None, user.pk):
             raise ServiceError(*errors.NOT_FOUND)
@@ -302,9 +312,9 @@ def decline_invitation(seat_id: Any, user: Any) -> None:
                 feed.cancelled(match, user)
 
 
-def join_open_match(match_id: Any, user: Any) -> Match:
+def do_join_open_match(match_id: Any, user: User) -> Match:
     """Take a free seat of an open seek from the lobby."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         if match.visibility != Match.Visibility.OPEN or match.status != Match.Status.WAITING:
             raise ServiceError("not_open", _("This match is not open for joining."), 409)
@@ -323,8 +333,8 @@ def join_open_match(match_id: Any, user: Any) -> Match:
     return match
 
 
-def cancel_match(match_id: Any, user: Any) -> Match:
-    with transaction.atomic():
+def do_cancel_match(match_id: Any, user: User) -> Match:
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
             raise ServiceError("not_creator", _("Only the creator can cancel this match."), 403)

@@ -33,6 +33,7 @@ from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.api import feed, webhooks
 from games.core.errors import ServiceError
 from games.engines.base import DRAW_EVENT, LEAVE, SKIP, SYSTEM_ACTIONS, EngineError, Result
@@ -63,7 +64,7 @@ RECORDERS = (
 # Checks ---------------------------------------------------------------------------------
 
 
-def lock_match(match_id: Any, user: Any = None) -> Match:
+def lock_match(match_id: Any, user: User | None = None) -> Match:
     """The match, locked for the rest of the transaction (on PostgreSQL).
 
     With ``user``, only a match that user may see (the site's one access rule); any other is
@@ -81,7 +82,7 @@ def read_seats(match: Match) -> list[Seat]:
     return list(Seat.objects.filter(match=match).with_players())
 
 
-def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
+def check_active(match: Match, seats: Iterable[Seat], user: User) -> None:
     """A match that is not in progress (still waiting for players, or over) is a 409 for
     someone who has a seat in it, whose seat may have no number yet or be out: that is the
     reason they cannot act. Anyone else has no seat, which is the reason (403)."""
@@ -94,7 +95,7 @@ def check_active(match: Match, seats: Iterable[Seat], user: Any) -> None:
 
 
 def check_seat(
-    seats: Iterable[Seat], user: Any, number: int | None = None, house: bool = False
+    seats: Iterable[Seat], user: User, number: int | None = None, house: bool = False
 ) -> Seat:
     """The user's seat among ``seats`` if they still play in the match, else 403.
 
@@ -128,9 +129,9 @@ def check_action(action: Any, expected_version: Any) -> int:
 # Services -------------------------------------------------------------------------------
 
 
-def submit_move(
+def do_submit_move(
     match_id: Any,
-    user: Any,
+    user: User,
     action: Any,
     expected_version: Any,
     seat_number: int | None = None,
@@ -142,7 +143,7 @@ def submit_move(
     (``games.actions.house_turns``, see ``check_seat``).
     """
     expected = check_action(action, expected_version)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -156,9 +157,9 @@ def submit_move(
         return _record(match, seats, seat.number, user, action, state, ChangeKind.MOVE)
 
 
-def resign(match_id: Any, user: Any) -> MatchChange:
+def do_resign(match_id: Any, user: User) -> MatchChange:
     """Leave the match for good: the engine treats the seat as out and ranked last."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -172,12 +173,12 @@ def resign(match_id: Any, user: Any) -> MatchChange:
         return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
 
 
-def vote_abort(match_id: Any, user: Any) -> Match:
+def do_vote_abort(match_id: Any, user: User) -> Match:
     """Ask to abort; when every player still in has asked, the match ends without a result.
 
     Only possible while some player has not made a move yet.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = read_seats(match)
         check_active(match, seats, user)
@@ -240,7 +241,7 @@ def hand_over(
     seat: Seat,
     reason: str,
     kind: ChangeKind,
-    user: Any,
+    user: User | None,
     now: datetime | None = None,
 ) -> MatchChange:
     """A house player takes the absent player's seat over (``games.play.takeover``): no move
@@ -273,7 +274,7 @@ def sweep_deadlines(now: datetime | None = None, limit: int = 200) -> int:
     due = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lte=now)
     handled = 0
     for match_id in list(due.order_by("deadline").values_list("id", flat=True)[:limit]):
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             match = (
                 Match.objects.select_for_update(skip_locked=True)
                 .filter(pk=match_id, status=Match.Status.ACTIVE, deadline__lte=now)
@@ -292,7 +293,7 @@ def _record(
     match: Match,
     seats: list[Seat],
     seat: int,
-    user: Any,
+    user: User | None,
     action: dict[str, Any],
     state: Any,
     kind: ChangeKind,

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.actions import lifecycle
 from games.actions.moves import lock_match
 from games.core.errors import ServiceError
@@ -36,10 +37,10 @@ def current_rematch(match: Match) -> Match | None:
     return found.order_by("-pk").first()
 
 
-def offer_rematch(match_id: Any, user: Any) -> tuple[Match, bool]:
+def do_offer_rematch(match_id: Any, user: User) -> tuple[Match, bool]:
     """The rematch of a finished match, offered by one of its players; ``True`` when it is
     new, ``False`` when one was offered already (it is returned as it is)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         match = lock_match(match_id, user)
         seats = list(
             Seat.objects.filter(match=match, number__isnull=False, user__isnull=False)

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.core.errors import ServiceError
 from games.notifications import events
 from games.play.changes import recording
@@ -21,7 +22,7 @@ def on_vacation(user_id: Any) -> bool:
     return Vacation.objects.current().filter(user_id=user_id).exists()
 
 
-def days_left(user: Any, now: datetime | None = None) -> float:
+def days_left(user: User, now: datetime | None = None) -> float:
     """What remains of this calendar year's vacation bank."""
     now = now or timezone.now()
     year_start = now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
@@ -58,9 +59,9 @@ def absences(user_ids: Any, now: datetime | None = None) -> dict[int, dict[str, 
     }
 
 
-def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
+def do_start_vacation(user: User, now: datetime | None = None) -> Vacation:
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         if on_vacation(user.pk):
             raise ServiceError("already_on_vacation", _("You are already on vacation."), 409)
         if days_left(user, now) <= 0:
@@ -83,9 +84,9 @@ def start_vacation(user: Any, now: datetime | None = None) -> Vacation:
     return vacation
 
 
-def end_vacation(user: Any, now: datetime | None = None) -> None:
+def do_end_vacation(user: User, now: datetime | None = None) -> None:
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         updated = Vacation.objects.current().filter(user=user).update(ended_at=now)
         if not updated:
             return
@@ -108,6 +109,6 @@ def end_spent_vacations(now: datetime | None = None) -> int:
     ended = 0
     for vacation in Vacation.objects.current().select_related("user"):
         if days_left(vacation.user, now) <= 0:
-            end_vacation(vacation.user, now)
+            do_end_vacation(vacation.user, now)
             ended += 1
     return ended

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.accounts.models import User
 from games.accounts.verification import has_verified_email
 from games.actions import vacation
 from games.actions.rematch import current_rematch
@@ -543,7 +544,7 @@ class PlayerOut(serializers.Serializer):
     is_bot = serializers.BooleanField(help_text=IS_BOT)
     profile_url = serializers.SerializerMethodField()
 
-    def get_profile_url(self, user: Any) -> str:
+    def get_profile_url(self, user: User) -> str:
         return absolute(reverse("play:player", args=[user.username]))
 
 
@@ -585,16 +586,16 @@ class ProfileOut(serializers.Serializer):
     vacation_days_left = serializers.SerializerMethodField()
     webhook = serializers.SerializerMethodField(help_text="Whether a webhook is registered.")
 
-    def get_email_verified(self, user: Any) -> bool:
+    def get_email_verified(self, user: User) -> bool:
         return has_verified_email(user)
 
-    def get_on_vacation(self, user: Any) -> bool:
+    def get_on_vacation(self, user: User) -> bool:
         return vacation.on_vacation(user.pk)
 
-    def get_vacation_days_left(self, user: Any) -> float:
+    def get_vacation_days_left(self, user: User) -> float:
         return round(vacation.days_left(user), 2)
 
-    def get_webhook(self, user: Any) -> bool:
+    def get_webhook(self, user: User) -> bool:
         return Webhook.objects.filter(user=user).exists()
 
 
@@ -680,7 +681,7 @@ class PingOut(serializers.Serializer):
     time = serializers.SerializerMethodField()
 
     @extend_schema_field(serializers.DateTimeField())
-    def get_time(self, user: Any) -> Any:
+    def get_time(self, user: User) -> Any:
         return Moment().to_representation(timezone.now())
 
 

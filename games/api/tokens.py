@@ -8,13 +8,14 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.api.models import SHOWN_CHARACTERS, ApiToken, new_raw_token, token_digest
 from games.core.errors import ServiceError
 
 MAX_TOKENS_PER_USER = 20
 
 
-def create_token(user: Any, name: str) -> tuple[ApiToken, str]:
+def create_token(user: User, name: str) -> tuple[ApiToken, str]:
     """A new token for ``user``; the raw token is returned here and never again."""
     name = " ".join((name or "").split())[:60]
     if not name:
@@ -36,7 +37,7 @@ def create_token(user: Any, name: str) -> tuple[ApiToken, str]:
     return token, raw
 
 
-def revoke_token(user: Any, token_id: Any) -> None:
+def revoke_token(user: User, token_id: Any) -> None:
     """Delete one of ``user``'s tokens: the next request that uses it is refused."""
     try:
         deleted, _rows = ApiToken.objects.filter(user=user, pk=int(token_id)).delete()

@@ -24,7 +24,6 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -32,6 +31,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.api import notices
 from games.api.models import FeedEvent, Webhook, WebhookDelivery, new_webhook_secret
 from games.core import outages, outbound
@@ -88,7 +88,7 @@ def check_url(url: str) -> None:
     checked_address(url)
 
 
-def save_webhook(user: Any, url: str, rotate_secret: bool = False) -> tuple[Webhook, bool]:
+def save_webhook(user: User, url: str, rotate_secret: bool = False) -> tuple[Webhook, bool]:
     """Create or change ``user``'s webhook; returns it and whether its secret is new."""
     check_url(url)
     with transaction.atomic():

@@ -12,7 +12,7 @@ from games.actions import house_turns as turns
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_turn(match_id: int, version: int) -> str:
     """The turn of the house player to act in the match at ``version`` (once)."""
-    return str(turns.play_turn(match_id, version))
+    return str(turns.do_play_turn(match_id, version))
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -7,11 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.models import User
 from games.actions import house_seating as seating
 from games.core.errors import ServiceError
 from games.house.accounts import LEVELS, level_name
@@ -33,7 +35,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Choose a game and a level to play now."))
         return redirect("play:dashboard")
     try:
-        match = seating.play_now(request.user, **form.choice())
+        match = seating.do_play_now(request.user, **form.choice())
     except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
@@ -45,14 +47,14 @@ def play_now(request: HttpRequest) -> HttpResponse:
 def learn(request: HttpRequest, game: str) -> HttpResponse:
     """Start a "Learn to play" match (hints, a level-1 house player) and go to it."""
     try:
-        match = seating.learn(request.user, game)
+        match = seating.do_learn(request.user, game)
     except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:dashboard")
     return redirect("play:match", pk=match.pk)
 
 
-def play_now_context(user: Any) -> dict[str, Any]:
+def play_now_context(user: User | AnonymousUser) -> dict[str, Any]:
     """What the "Play now" buttons of the home page and the dashboard show: each game that
     offers it, the other numbers of players, and the level the player chose last."""
     level = getattr(user, "play_now_level", 1) if user.is_authenticated else 1

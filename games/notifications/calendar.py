@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from games.accounts.models import User
 from games.notifications.outbox import message_domain
 from games.play.models import Match, Seat
 
 STAMP = "%Y%m%dT%H%M%SZ"
 
 
-def deadlines(user: Any) -> list[Seat]:
+def deadlines(user: User) -> list[Seat]:
     """The seats where the user has to move before a deadline, soonest first."""
     return list(
         Seat.objects.filter(
@@ -84,7 +84,7 @@ def event_lines(seat: Seat, now: datetime) -> list[str]:
     ]
 
 
-def feed(user: Any) -> str:
+def feed(user: User) -> str:
     now = timezone.now().astimezone(UTC)
     lines = [
         "BEGIN:VCALENDAR",

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, timezone
 
+from games.accounts.models import User
 from games.notifications import rules, tokens
 from games.notifications.facts import Facts
 from games.notifications.models import Notification
@@ -30,7 +31,7 @@ def absolute(path: str) -> str:
     return settings.SITE_URL + path
 
 
-def local_time(moment: datetime, user: Any) -> str:
+def local_time(moment: datetime, user: User | None) -> str:
     """An absolute time in the reader's time zone and language, naming the zone."""
     zone = rules.zone_of(user)
     shown = formats.date_format(timezone.localtime(moment, zone), "DATETIME_FORMAT")
@@ -62,7 +63,7 @@ def unsubscribe_url(row: Notification) -> str:
 
 
 def match_context(
-    match: Match, user: Any, version: int, facts: Facts | None = None
+    match: Match, user: User | None, version: int, facts: Facts | None = None
 ) -> dict[str, Any]:
     """The match as ``user`` sees it at ``version`` (``facts`` loaded for it, or loaded here)."""
     facts = facts or Facts.load([(match, user, version)])

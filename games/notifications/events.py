@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import Exists, F, Max, OuterRef
 from django.utils import timezone
 
+from games.accounts.models import User
 from games.notifications import outbox, rules
 from games.notifications.models import (
     AddressOptOut,
@@ -30,12 +30,11 @@ from games.push.subscriptions import enabled as push_enabled
 from games.social import relations
 
 Kind = Notification.Kind
-User = get_user_model()
 #: How long the your-turn email waits after a house player that moves at once has moved.
 AT_THE_TABLE = timedelta(minutes=10)
 
 
-def last_move_number(user: Any, match: Match) -> int:
+def last_move_number(user: User, match: Match) -> int:
     """The number of the user's latest move in the match (0 before their first), computed once
     per match object."""
     cache = match.__dict__.setdefault("_last_moves", {})
@@ -45,18 +44,18 @@ def last_move_number(user: Any, match: Match) -> int:
     return int(cache[key])
 
 
-def reachable(user: Any) -> bool:
+def reachable(user: User) -> bool:
     """Whether the account may get notifications at all: an active person with an address
     (a house player never gets any)."""
     return bool(user.is_active and user.email and not user.is_bot)
 
 
-def muted(user: Any, match: Match | None) -> bool:
+def muted(user: User, match: Match | None) -> bool:
     return match is not None and MatchMute.objects.filter(user=user, match=match).exists()
 
 
 def notify(
-    user: Any,
+    user: User,
     candidates: Sequence[str],
     match: Match | None = None,
     version: int = 0,
@@ -169,16 +168,16 @@ class Terms:
             if getattr(reader, "browsers", False):
                 self._browsers.add(reader.pk)
 
-    def settings(self, user: Any) -> NotificationSettings:
+    def settings(self, user: User) -> NotificationSettings:
         prefs = self._settings.get(user.pk)
         if prefs is None:
             prefs = self._settings[user.pk] = NotificationSettings(user=user)
         return prefs
 
-    def muted(self, user: Any) -> bool:
+    def muted(self, user: User) -> bool:
         return user.pk in self._muted
 
-    def has_browsers(self, user: Any) -> bool:
+    def has_browsers(self, user: User) -> bool:
         return user.pk in self._browsers
 
 
@@ -283,7 +282,7 @@ def vacation_started(vacation: Vacation) -> None:
         )
 
 
-def recap_moves(match: Match, user: Any, version: int) -> list[Move]:
+def recap_moves(match: Match, user: User | None, version: int) -> list[Move]:
     """The moves since the reader's own last move, up to the event's version."""
     since = last_move_number(user, match) if user is not None else 0
     return list(match.moves.filter(number__gt=since, number__lte=version).order_by("number"))

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import Max, Q
 
+from games.accounts.models import User
 from games.notifications.models import AddressOptOut, MatchMute, NotificationSettings
 from games.play.models import Match, Move, Seat
 
@@ -67,29 +68,29 @@ class Facts:
         facts.moves = facts.recap_moves_of(subjects)
         return facts
 
-    def settings_for(self, user: Any) -> NotificationSettings:
+    def settings_for(self, user: User) -> NotificationSettings:
         """The user's settings, or unsaved defaults (reading never writes)."""
         return self.prefs.get(user.pk) or NotificationSettings(user=user)
 
-    def last_move(self, user: Any, match: Match) -> int:
+    def last_move(self, user: User, match: Match) -> int:
         """The number of the user's latest move in the match (0 before their first)."""
         return self.last_moves.get((match.pk, getattr(user, "pk", None)), 0)
 
-    def last_own_move(self, user: Any, match: Match) -> int:
+    def last_own_move(self, user: User, match: Match) -> int:
         """The number of the latest move the user made themselves (0 before their first)."""
         return self.own_moves.get((match.pk, getattr(user, "pk", None)), 0)
 
-    def muted(self, user: Any, match_id: int | None) -> bool:
+    def muted(self, user: User, match_id: int | None) -> bool:
         return match_id is not None and (user.pk, match_id) in self.mutes
 
-    def to_act(self, user: Any, match: Match) -> bool:
+    def to_act(self, user: User, match: Match) -> bool:
         """Whether the user holds a joined seat that is to act in the match."""
         return any(
             seat.user_id == user.pk and seat.status == Seat.Status.JOINED and seat.is_to_act
             for seat in self.seats.get(match.pk, ())
         )
 
-    def recap(self, match: Match, user: Any, version: int) -> list[Move]:
+    def recap(self, match: Match, user: User | None, version: int) -> list[Move]:
         """The moves since the reader's own last move, up to the event's version (a move the
         site played for them is in it: the email says so)."""
         since = self.last_own_move(user, match) if user is not None else 0

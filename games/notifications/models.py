@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import time
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.accounts.models import User
 
 
 class Category(models.TextChoices):
@@ -103,7 +104,7 @@ class NotificationSettings(models.Model):
         return self.quiet_start, self.quiet_end
 
 
-def settings_for(user: Any) -> NotificationSettings:
+def settings_for(user: User) -> NotificationSettings:
     """The user's settings, or unsaved defaults (reading never writes)."""
     found = NotificationSettings.objects.filter(user=user).first()
     return found or NotificationSettings(user=user)

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.core.errors import ServiceError
 from games.play.models import Match, Outcome, Seat
 from games.registry import installed_games
@@ -79,7 +81,7 @@ def mode_label(match: Match) -> str:
     return dict(game.modes()).get(value, value)
 
 
-def played_by(user: Any, outcome: str = "") -> QuerySet[Seat]:
+def played_by(user: User, outcome: str = "") -> QuerySet[Seat]:
     """The seats ``user`` played in (had a number), with that outcome if given."""
     seats = Seat.objects.filter(user=user, number__isnull=False)
     return seats.filter(outcome=outcome) if outcome else seats
@@ -185,7 +187,7 @@ def _next(rows: list[Match], size: int) -> str | None:
     return encode_cursor("after", key_of(rows[size - 1])) if len(rows) > size else None
 
 
-def outcome_of(match: Match, user: Any) -> str:
+def outcome_of(match: Match, user: User | AnonymousUser) -> str:
     """The outcome of ``user``'s seat in a match whose seats are loaded (empty if none)."""
     user_id = getattr(user, "pk", None)
     seat = next((s for s in match.seats.all() if s.user_id == user_id), None)

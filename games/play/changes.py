@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.core.errors import ServiceError
 from games.play.models import Match, Move, Seat
 
@@ -52,7 +52,7 @@ class MatchChange:
     seats: tuple[Seat, ...]
     move: Move | None = None
     actor: int | None = None
-    actor_user: Any = None
+    actor_user: User | None = None
     to_act_before: frozenset[int] = frozenset()
     to_act: frozenset[int] = frozenset()
     #: The change whose consequence this one is: a forced move the site played for the player

@@ -12,12 +12,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.accounts.models import User
 from games.engines.base import BaseEngine
 from games.engines.records import seed_digest
 from games.registry import get_game
@@ -30,7 +32,7 @@ def new_seed() -> int:
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
-    def visible_to(self, user: Any) -> MatchQuerySet:
+    def visible_to(self, user: User | AnonymousUser) -> MatchQuerySet:
         """The one access rule of the site and the API: open matches for everyone, private
         ones for their creator and the users with a seat (invited, playing or out).
 
@@ -43,7 +45,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
             Q(visibility=Match.Visibility.OPEN) | Q(created_by=user) | Q(pk__in=seated)
         )
 
-    def of_user(self, user: Any) -> MatchQuerySet:
+    def of_user(self, user: User) -> MatchQuerySet:
         return self.filter(seats__user=user).distinct()
 
 
@@ -289,7 +291,7 @@ class Seat(models.Model):
         return f"{who} in match {self.match_id}"
 
     @staticmethod
-    def of(seats: Iterable[Seat], user: Any) -> Seat | None:
+    def of(seats: Iterable[Seat], user: User | AnonymousUser | None) -> Seat | None:
         """The seat of ``user`` among a match's ``seats`` (a person has one), if any."""
         if user is None or not user.is_authenticated:
             return None

@@ -3,10 +3,10 @@ lichess and OGS send a correspondence player on after each move."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import F
 
+from games.accounts.models import User
 from games.play.models import Match, Seat
 
 #: The most urgent first: the nearest deadline, then paused clocks (a vacation), oldest match
@@ -14,7 +14,7 @@ from games.play.models import Match, Seat
 MOST_URGENT_FIRST = (F("match__deadline").asc(nulls_last=True), "match_id")
 
 
-def next_turn(user: Any, leaving: int | None = None) -> Seat | None:
+def next_turn(user: User | AnonymousUser, leaving: int | None = None) -> Seat | None:
     """The user's seat in the most urgent match that waits for their move, other than the
     match ``leaving`` (the one on screen); ``None`` when none waits (one indexed query)."""
     if not getattr(user, "is_authenticated", False):

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -21,9 +22,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.models import User
 from games.accounts.verification import trust_address_from_link
 from games.actions import draws, lifecycle, moves, notes, rematch, vacation
-from games.actions.chat import post_message
+from games.actions.chat import do_post_message
 from games.core.errors import ServiceError
 from games.engines.records import VERIFY_COMMAND
 from games.house.views import house_poll_seconds, play_now_context
@@ -167,7 +169,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
     form.offer_followed(relations.followed_by(request.user))
     if request.method == "POST" and form.is_valid():
         try:
-            match = lifecycle.create_match(request.user, game, **form.service_arguments())
+            match = lifecycle.do_create_match(request.user, game, **form.service_arguments())
         except ServiceError as error:
             form.add_error(None, str(error.message))
         else:
@@ -231,7 +233,9 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
     return extra
 
 
-def chat_panel(user: Any, found: Match, mine: Seat | None, seats: list[Seat]) -> dict[str, Any]:
+def chat_panel(
+    user: User | AnonymousUser, found: Match, mine: Seat | None, seats: list[Seat]
+) -> dict[str, Any]:
     """For a player of the match (the only readers of its chat): the last messages without
     those of the players they muted, the other players each muted or not, and the match mute."""
     if mine is None or mine.status == Seat.Status.INVITED:
@@ -295,7 +299,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
         action = concrete_action(request.POST)
-        moves.submit_move(found.pk, request.user, action, request.POST.get("version"))
+        moves.do_submit_move(found.pk, request.user, action, request.POST.get("version"))
     except StaleVersion as error:
         messages.warning(request, str(error.message))
     except ServiceError as error:
@@ -335,13 +339,13 @@ def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> Htt
 @player_in_match
 @require_POST
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
-    return _service_post(request, pk, moves.resign, _("You resigned from the match."))
+    return _service_post(request, pk, moves.do_resign, _("You resigned from the match."))
 
 
 @player_in_match
 @require_POST
 def abort(request: HttpRequest, pk: int) -> HttpResponse:
-    return _service_post(request, pk, moves.vote_abort, _("You asked to abort the match."))
+    return _service_post(request, pk, moves.do_vote_abort, _("You asked to abort the match."))
 
 
 @player_in_match
@@ -353,10 +357,10 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("answer") == "decline":
             mine = [s for s in found.seats.all() if s.user_id == request.user.pk]
             had_voted = any(s.wants_draw for s in mine)
-            draws.withdraw_draw(found.pk, request.user)
+            draws.do_withdraw_draw(found.pk, request.user)
             done = _("You withdrew your draw offer.") if had_voted else _("You declined the draw.")
         else:
-            change = draws.vote_draw(found.pk, request.user, request.POST.get("version"))
+            change = draws.do_vote_draw(found.pk, request.user, request.POST.get("version"))
             done = _("The match is drawn.") if change else _("You offered a draw.")
     except ServiceError as error:
         messages.error(request, str(error.message))
@@ -370,7 +374,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
-        new, created = rematch.offer_rematch(found.pk, request.user)
+        new, created = rematch.do_offer_rematch(found.pk, request.user)
     except ServiceError as error:
         messages.error(request, str(error.message))
         return redirect("play:match", pk=found.pk)
@@ -390,7 +394,7 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("There is no such match, or you may not see it."))
     if form.is_valid():
         try:
-            notes.save_note(found, request.user, form.cleaned_data["text"])
+            notes.do_save_note(found, request.user, form.cleaned_data["text"])
             saved = True
         except ServiceError as error:
             form.add_error("text", str(error.message))
@@ -408,7 +412,7 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
 @player_in_match
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    return _service_post(request, pk, lifecycle.cancel_match, _("The match is cancelled."))
+    return _service_post(request, pk, lifecycle.do_cancel_match, _("The match is cancelled."))
 
 
 @player_in_match
@@ -421,7 +425,7 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Write a username or an email address."))
     else:
         try:
-            lifecycle.invite(found.pk, request.user, form.cleaned_data["target"])
+            lifecycle.do_invite(found.pk, request.user, form.cleaned_data["target"])
         except ServiceError as error:
             messages.error(request, str(error.message))
         else:
@@ -432,7 +436,7 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 @player_in_match
 @require_POST
 def join(request: HttpRequest, pk: int) -> HttpResponse:
-    return _service_post(request, pk, lifecycle.join_open_match, _("You joined the match."))
+    return _service_post(request, pk, lifecycle.do_join_open_match, _("You joined the match."))
 
 
 @player_in_match
@@ -449,10 +453,10 @@ def respond(request: HttpRequest, pk: int) -> HttpResponse:
 def _answer(request: HttpRequest, seat: Seat, found: Match) -> HttpResponse:
     try:
         if request.POST.get("answer") == "accept":
-            lifecycle.accept_invitation(seat.pk, request.user)
+            lifecycle.do_accept_invitation(seat.pk, request.user)
             messages.success(request, _("You accepted the invitation."))
         else:
-            lifecycle.decline_invitation(seat.pk, request.user)
+            lifecycle.do_decline_invitation(seat.pk, request.user)
             messages.info(request, _("You declined the invitation."))
             return redirect("play:dashboard")
     except ServiceError as error:
@@ -488,7 +492,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     form = ChatForm(request.POST)
     if form.is_valid():
         try:
-            post_message(found, request.user, form.cleaned_data["text"])
+            do_post_message(found, request.user, form.cleaned_data["text"])
         except ServiceError as error:
             messages.error(request, str(error.message))
     else:
@@ -501,10 +505,10 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
 def toggle_vacation(request: HttpRequest) -> HttpResponse:
     try:
         if vacation.on_vacation(request.user.pk):
-            vacation.end_vacation(request.user)
+            vacation.do_end_vacation(request.user)
             messages.success(request, _("Welcome back: your clocks run again."))
         else:
-            vacation.start_vacation(request.user)
+            vacation.do_start_vacation(request.user)
             messages.success(request, _("You are on vacation: your clocks are paused."))
     except ServiceError as error:
         messages.error(request, str(error.message))

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.models import User
 from games.core import outbound
 from games.core.errors import ServiceError
 from games.push.models import PushSubscription
@@ -66,7 +67,7 @@ def check_keys(p256dh: str, auth: str) -> None:
         )
 
 
-def subscribe(user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> Any:
+def subscribe(user: User, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> Any:
     """Record (or take over) the browser's subscription for ``user``; returns it."""
     if not enabled():
         raise unavailable()
@@ -87,7 +88,7 @@ def subscribe(user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str 
     return subscription
 
 
-def unsubscribe(user: Any, subscription_id: int) -> bool:
+def unsubscribe(user: User, subscription_id: int) -> bool:
     """Forget one of ``user``'s browsers; whether there was one."""
     deleted, _rows = PushSubscription.objects.filter(user=user, pk=subscription_id).delete()
     return bool(deleted)

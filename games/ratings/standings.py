@@ -52,7 +52,7 @@ def changes_of(match: Match) -> list[RatingChange]:
     return list(RatingChange.objects.filter(match=match).select_related("user"))
 
 
-def change_of(match: Match, user: Any) -> RatingChange | None:
+def change_of(match: Match, user: User | None) -> RatingChange | None:
     """What a finished rated match did to ``user``'s rating, if anything."""
     if not match.rated or match.status != Match.Status.FINISHED or user is None:
         return None
@@ -84,7 +84,7 @@ def with_users(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**row, "user": users[row["user_id"]]} for row in rows]
 
 
-def ratings_of(user: Any) -> list[dict[str, Any]]:
+def ratings_of(user: User) -> list[dict[str, Any]]:
     """A player's current rating in each rated mode they have played, in the registry's order
     (one query)."""
     held = {(r.game, r.mode): r for r in Rating.objects.filter(user=user, games__gt=0)}

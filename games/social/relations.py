@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -29,7 +30,7 @@ def player_named(username: str) -> Any:
     return person
 
 
-def follow(user: Any, person: Any) -> Follow:
+def follow(user: User, person: Any) -> Follow:
     if person.pk == user.pk:
         raise ServiceError("follow_yourself", _("You cannot follow yourself."), 409)
     try:
@@ -40,19 +41,19 @@ def follow(user: Any, person: Any) -> Follow:
     return found
 
 
-def unfollow(user: Any, person: Any) -> bool:
+def unfollow(user: User, person: Any) -> bool:
     """Stop following; False when the user did not follow that player."""
     deleted, _rows = Follow.objects.filter(follower=user, followed=person).delete()
     return bool(deleted)
 
 
-def follows(user: Any, person: Any) -> bool:
+def follows(user: User | AnonymousUser, person: Any) -> bool:
     return bool(user.is_authenticated) and (
         Follow.objects.filter(follower=user, followed=person).exists()
     )
 
 
-def followed_by(user: Any) -> QuerySet[Follow]:
+def followed_by(user: User) -> QuerySet[Follow]:
     """The players ``user`` follows, by name."""
     return (
         Follow.objects.filter(follower=user, followed__is_active=True)
@@ -61,7 +62,7 @@ def followed_by(user: Any) -> QuerySet[Follow]:
     )
 
 
-def mute(user: Any, person: Any) -> PlayerMute:
+def mute(user: User, person: Any) -> PlayerMute:
     if person.pk == user.pk:
         raise ServiceError("mute_yourself", _("You cannot mute yourself."), 409)
     try:
@@ -72,16 +73,16 @@ def mute(user: Any, person: Any) -> PlayerMute:
     return found
 
 
-def unmute(user: Any, person: Any) -> bool:
+def unmute(user: User, person: Any) -> bool:
     deleted, _rows = PlayerMute.objects.filter(muter=user, muted=person).delete()
     return bool(deleted)
 
 
-def muted_by(user: Any) -> QuerySet[PlayerMute]:
+def muted_by(user: User) -> QuerySet[PlayerMute]:
     return PlayerMute.objects.filter(muter=user).select_related("muted").order_by("muted__username")
 
 
-def muted_ids(user: Any) -> set[int]:
+def muted_ids(user: User) -> set[int]:
     """The ids of the players whose chat ``user`` does not read (none for a visitor)."""
     if not getattr(user, "is_authenticated", False):
         return set()
@@ -105,7 +106,7 @@ def chat_for(muted: Collection[int]) -> Q:
     return ~Q(user__in=muted) if muted else Q()
 
 
-def seeks_for(user: Any) -> Q:
+def seeks_for(user: User | AnonymousUser) -> Q:
     """A filter on matches: the open seeks ``user`` may see and join.
 
     A followers-only seek is for the players who follow its creator (and the creator).
@@ -116,7 +117,7 @@ def seeks_for(user: Any) -> Q:
     return Q(followers_only=False) | Q(created_by=user) | Q(created_by__in=creators)
 
 
-def may_see_seek(match: Any, user: Any) -> bool:
+def may_see_seek(match: Any, user: User | AnonymousUser) -> bool:
     """Whether the lobby shows ``user`` this seek, as ``seeks_for`` (at most one query)."""
     if not match.followers_only or match.created_by_id == getattr(user, "pk", None):
         return True

@@ -34,11 +34,11 @@ VARIANTS = [
 
 def start(users, game, options, players):
     host, *guests = users[:players]
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         host, game, options, players, invite=[u.username for u in guests]
     )
     for guest in guests:
-        lifecycle.accept_invitation(match.seats.get(user=guest).pk, guest)
+        lifecycle.do_accept_invitation(match.seats.get(user=guest).pk, guest)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     return match

@@ -106,7 +106,7 @@ def test_the_legal_actions_refuse_as_a_move_does(as_user, player, opponent, star
     created = {"game": "collar", "players": 2, "invite": [opponent.username]}
     waiting = as_user(player).post("/matches/", created).json()
     finished = start_match("collar")
-    moves.resign(finished.pk, player)
+    moves.do_resign(finished.pk, player)
     move = {"action": {"type": "draw"}, "expected_version": 0}
     for match_id in (waiting["id"], finished.pk):
         me = as_user(player)

@@ -24,17 +24,17 @@ def play_first_action(match, user):
     match.refresh_from_db()
     seat = match.seats.get(user=user)
     action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-    moves.submit_move(match.pk, user, action, match.version)
+    moves.do_submit_move(match.pk, user, action, match.version)
 
 
 def test_a_match_told_from_the_invitation_to_the_result(db, as_user, player, opponent):
-    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
     theirs, mine = as_user(opponent), as_user(player)
     events, body = kinds(theirs)
     assert events == [("invited", match.pk)]
     assert body["events"][0]["by"] == player.username and body["last"] == 1
 
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     match.refresh_from_db()
     first = to_act(match)
     events, body = kinds(theirs, after=1)
@@ -56,18 +56,18 @@ def test_a_match_told_from_the_invitation_to_the_result(db, as_user, player, opp
         assert body["events"][0]["version"] == match.version
     assert kinds(as_user(first), after=last)[0] == []  # nothing new for who just moved
 
-    chat.post_message(match, player, "Buena suerte")
+    chat.do_post_message(match, player, "Buena suerte")
     events, body = kinds(theirs, after=kinds(theirs)[1]["last"] - 1)
     assert events[-1] == ("chat", match.pk) and body["events"][-1]["by"] == player.username
     assert "chat" not in [kind for kind, _ in kinds(mine)[0]]  # not to its author
 
     before = kinds(theirs)[1]["last"]
-    draws.vote_draw(match.pk, player)
+    draws.do_vote_draw(match.pk, player)
     events, body = kinds(theirs, after=before)
     assert events == [("draw_offered", match.pk)] and body["events"][0]["by"] == player.username
 
     before = {user: kinds(as_user(user))[1]["last"] for user in (player, opponent)}
-    moves.resign(match.pk, opponent)
+    moves.do_resign(match.pk, opponent)
     outcomes = {}
     for user in (player, opponent):
         events = kinds(as_user(user), after=before[user])[1]["events"]
@@ -78,7 +78,9 @@ def test_a_match_told_from_the_invitation_to_the_result(db, as_user, player, opp
 
 def test_numbers_run_from_one_without_gap_and_resume_where_asked(db, as_user, player, make_user):
     hosts = [make_user(f"host{n}") for n in range(3)]
-    matches = [lifecycle.create_match(h, "collar", {}, 2, invite=[player.username]) for h in hosts]
+    matches = [
+        lifecycle.do_create_match(h, "collar", {}, 2, invite=[player.username]) for h in hosts
+    ]
     caller = as_user(player)
     whole = caller.get("/events/").json()
     assert [e["number"] for e in whole["events"]] == [1, 2, 3]
@@ -104,7 +106,7 @@ def test_events_past_their_days_are_pruned_and_a_reader_from_before_is_told(
     hosts = [make_user(f"host{n}") for n in range(4)]
     Webhook.objects.create(user=player, url="http://127.0.0.1:9/hook")
     for host in hosts:
-        lifecycle.create_match(host, "collar", {}, 2, invite=[player.username])
+        lifecycle.do_create_match(host, "collar", {}, 2, invite=[player.username])
     long_ago = timezone.now() - timedelta(days=31)
     FeedEvent.objects.filter(user=player, number__lte=2).update(created_at=long_ago)
     WebhookDelivery.objects.filter(feed_number__lte=2).update(created_at=long_ago)
@@ -121,7 +123,7 @@ def test_events_past_their_days_are_pruned_and_a_reader_from_before_is_told(
     prune_feeds()
     gone = caller.get("/events/", {"after": 1}).json()
     assert gone == {"events": [], "last": 4, "more": False, "missed": True}
-    lifecycle.create_match(make_user("host5"), "collar", {}, 2, invite=[player.username])
+    lifecycle.do_create_match(make_user("host5"), "collar", {}, 2, invite=[player.username])
     after_gone = caller.get("/events/", {"after": 4}).json()
     assert [e["number"] for e in after_gone["events"]] == [5], "numbers are never reused"
 
@@ -132,7 +134,7 @@ def test_a_cursor_beyond_the_last_event_is_a_404_with_its_code(db, as_user, play
 
 
 def test_an_unchanged_feed_answers_304_to_its_etag(db, as_user, player, make_user):
-    lifecycle.create_match(make_user("host"), "collar", {}, 2, invite=[player.username])
+    lifecycle.do_create_match(make_user("host"), "collar", {}, 2, invite=[player.username])
     caller = as_user(player)
     first = caller.get("/events/", {"after": 0})
     again = caller.client.get("/api/v1/events/?after=0", HTTP_IF_NONE_MATCH=first["ETag"],
@@ -150,7 +152,7 @@ def test_a_waiting_request_answers_with_the_event_that_came_while_it_waited(
     def nap(seconds):  # instead of sleeping: the invitation arrives during the first wait
         naps.append(seconds)
         if len(naps) == 1:
-            lifecycle.create_match(host, "collar", {}, 2, invite=[player.username])
+            lifecycle.do_create_match(host, "collar", {}, 2, invite=[player.username])
 
     monkeypatch.setattr(feed_view.time, "sleep", nap)
     body = caller.get("/events/", {"after": 0, "wait": 5}).json()
@@ -167,17 +169,17 @@ def test_a_muted_author_and_house_players_leave_nothing_in_a_feed(
 ):
     match = start_match("collar")
     PlayerMute.objects.create(muter=opponent, muted=player)
-    chat.post_message(match, player, "hola")
+    chat.do_post_message(match, player, "hola")
     assert not FeedEvent.objects.filter(user=opponent, kind="chat").exists()
-    house = lifecycle.create_match(player, "collar", {}, 2, bots=[1])
+    house = lifecycle.do_create_match(player, "collar", {}, 2, bots=[1])
     assert house.status == Match.Status.ACTIVE
     bot = house.seats.exclude(user=player).get().user
     assert bot.is_bot and not FeedEvent.objects.filter(user=bot).exists()
 
 
 def test_a_cancelled_match_is_told_to_the_invited(db, as_user, player, opponent):
-    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
-    lifecycle.cancel_match(match.pk, player)
+    match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
+    lifecycle.do_cancel_match(match.pk, player)
     assert [k for k, _ in kinds(as_user(opponent))[0]] == ["invited", "match_cancelled"]
     assert kinds(as_user(player))[0] == []
 
@@ -190,7 +192,7 @@ def test_concurrent_changes_number_one_readers_events_without_gap_or_repeat(
     turn, so the numbers are 1 to N, each once (on PostgreSQL, with real transactions)."""
     require("postgresql")
     hosts = [make_user(f"host{n}") for n in range(8)]
-    matches = [lifecycle.create_match(h, "collar", {}, 2, invite=[]) for h in hosts]
+    matches = [lifecycle.do_create_match(h, "collar", {}, 2, invite=[]) for h in hosts]
     barrier = threading.Barrier(len(matches))
     errors = []
 
@@ -222,7 +224,7 @@ def test_two_changes_telling_two_players_in_opposite_orders_both_commit(require,
     one after the other, rather than one failing on a deadlock (on PostgreSQL)."""
     require("postgresql")
     low, high = make_user("low"), make_user("high")
-    matches = [lifecycle.create_match(low, "collar", {}, 2, invite=["high"]) for _ in range(2)]
+    matches = [lifecycle.do_create_match(low, "collar", {}, 2, invite=["high"]) for _ in range(2)]
     barrier = threading.Barrier(2, timeout=2)
     errors = []
 

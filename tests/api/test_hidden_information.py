@@ -144,7 +144,7 @@ def test_the_seed_is_revealed_only_at_the_end(as_user, start_match, outsider):
 
 
 def test_invited_email_addresses_are_never_shown(as_user, player, outsider):
-    match = lifecycle.create_match(player, "richelieu", {}, 3, visibility="open",
+    match = lifecycle.do_create_match(player, "richelieu", {}, 3, visibility="open",
                                    invite=["secret.friend@example.org"])  # fmt: skip
     for caller in (as_user(player), as_user(outsider), as_user(None)):
         for path in (f"/matches/{match.pk}/", "/lobby/", "/matches/"):

@@ -17,8 +17,8 @@ def me(as_user, player):
 
 
 def test_the_bots_are_listed_with_game_level_and_rating(me, player, django_assert_max_num_queries):
-    match = lifecycle.create_match(player, "collar", {}, 2, bots=[3], rated=True)
-    moves.resign(match.pk, player)
+    match = lifecycle.do_create_match(player, "collar", {}, 2, bots=[3], rated=True)
+    moves.do_resign(match.pk, player)
     with django_assert_max_num_queries(6):
         answer = me.get("/bots/")
     assert answer.status_code == 200
@@ -79,10 +79,10 @@ def test_bot_seats_that_do_not_fit_are_refused(me, opponent, body, status, code)
 
 
 def test_player_objects_say_which_players_are_bots(me, player):
-    match = lifecycle.create_match(player, "collar", {}, 2, bots=[2], rated=True)
+    match = lifecycle.do_create_match(player, "collar", {}, 2, bots=[2], rated=True)
     seats = me.get(f"/matches/{match.pk}/").json()["seats"]
     assert {s["username"]: s["is_bot"] for s in seats} == {"paula": False, "bot-collar-2": True}
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     archived = me.get("/archive/").json()["results"][0]["seats"]
     assert {s["username"]: s["is_bot"] for s in archived} == {
         "paula": False,
@@ -96,8 +96,8 @@ def test_player_objects_say_which_players_are_bots(me, player):
 
 def test_a_leaderboard_can_leave_the_bots_out(me, player, make_user):
     for level in (1, 2):
-        match = lifecycle.create_match(player, "collar", {}, 2, bots=[level], rated=True)
-        moves.resign(match.pk, player)
+        match = lifecycle.do_create_match(player, "collar", {}, 2, bots=[level], rated=True)
+        moves.do_resign(match.pk, player)
     everyone = me.get("/leaderboards/collar/duel/", {"page_size": "1"}).json()
     assert everyone["count"] == 3 and everyone["results"][0]["is_bot"]
     assert "bots" not in everyone["next"]

@@ -51,10 +51,10 @@ def test_accept_and_decline_at_once_answer_one_409_and_leave_a_match_that_can_go
     others = [make_user(f"third{n}") for n in range(players - 2)]
     for trial in range(TRIALS):
         invite = [opponent.username] + [u.username for u in others]
-        match = lifecycle.create_match(player, "collar" if players == 2 else "richelieu",
+        match = lifecycle.do_create_match(player, "collar" if players == 2 else "richelieu",
                                        {}, players, invite=invite)  # fmt: skip
         for user in others:
-            lifecycle.accept_invitation(match.seats.get(user=user).pk, user)
+            lifecycle.do_accept_invitation(match.seats.get(user=user).pk, user)
         answers = race(live_api, token, match.pk)
         statuses = {verb: status for verb, status, _body in answers}
         assert sorted(statuses.values()) == [200, 409], (trial, answers)

@@ -19,7 +19,7 @@ def test_a_rated_match_is_created_and_shows_its_rating_changes(as_user, player, 
     match = created.json()
     assert match["rated"] is True and match["rating_changes"] == []
     guest.post(f"/matches/{match['id']}/accept/")
-    moves.resign(match["id"], player)
+    moves.do_resign(match["id"], player)
     shown = guest.get(f"/matches/{match['id']}/").json()
     changes = {c["username"]: c for c in shown["rating_changes"]}
     assert changes[opponent.username]["change"] > 0 > changes[player.username]["change"]

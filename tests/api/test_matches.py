@@ -61,7 +61,7 @@ def test_filters_by_status_and_game(as_user, player, start_match):
 def test_pages_follow_the_cursor(as_user, player):
     from games.actions import lifecycle
 
-    made = [lifecycle.create_match(player, "collar", {}, 2).pk for _ in range(5)]
+    made = [lifecycle.do_create_match(player, "collar", {}, 2).pk for _ in range(5)]
     me = as_user(player)
     seen, path = [], "/matches/?page_size=2"
     while path:
@@ -74,7 +74,7 @@ def test_pages_follow_the_cursor(as_user, player):
 def test_joining_a_seek_from_the_lobby_starts_the_match(as_user, player, outsider):
     from games.actions import lifecycle
 
-    seek = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    seek = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     stranger = as_user(outsider)
     lobby = stranger.get("/lobby/").json()["results"]
     assert [(m["id"], m["open_seats"]) for m in lobby] == [(seek.pk, 1)]
@@ -88,7 +88,7 @@ def test_the_creator_invites_declines_are_seen_and_a_waiting_match_is_cancelled(
 ):
     from games.actions import lifecycle
 
-    match = lifecycle.create_match(player, "richelieu", {}, 3)
+    match = lifecycle.do_create_match(player, "richelieu", {}, 3)
     host = as_user(player)
     assert (
         as_user(opponent)

@@ -19,8 +19,8 @@ def count(caller, path):
 
 def make_matches(player, opponent, n):
     for _ in range(n):
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
-        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
 
 
 def test_my_matches_and_the_lobby_take_the_same_queries_for_a_few_or_thirty_more(
@@ -30,11 +30,11 @@ def test_my_matches_and_the_lobby_take_the_same_queries_for_a_few_or_thirty_more
     me.get("/ping/")  # the token's first use also records when it was used
     while not player.seats.filter(is_to_act=True).exists():  # one of them waits for me
         make_matches(player, opponent, 1)
-    lifecycle.create_match(outsider, "collar", {}, 2, visibility="open")
+    lifecycle.do_create_match(outsider, "collar", {}, 2, visibility="open")
     one = {path: count(me, path) for path in ("/matches/", "/matches/?my_turn=true", "/lobby/")}
     make_matches(player, opponent, 29)
     for _ in range(29):
-        lifecycle.create_match(outsider, "collar", {}, 2, visibility="open")
+        lifecycle.do_create_match(outsider, "collar", {}, 2, visibility="open")
     thirty = {path: count(me, path) for path in one}
     assert thirty == one
     assert max(one.values()) <= 6, one

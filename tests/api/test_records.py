@@ -25,7 +25,7 @@ def finish(match: Match) -> Match:
         seat = engine.to_act(match.engine_state())[0]
         user = User.objects.get(seats__match=match, seats__number=seat)
         action = rng.choice(engine.legal_actions(match.engine_state(), seat))
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
 
 
 def test_a_finished_match_gives_its_record(start_match, as_user, player) -> None:

@@ -62,11 +62,11 @@ def caller(in_test_transaction, player, opponent, token_of, settings, public_dns
     monkeypatch.setattr(feed_view, "time", InstantWait())
     matches = []
     for visibility in ("open", "private"):
-        match = lifecycle.create_match(player, "collar", {}, 2, visibility=visibility,
+        match = lifecycle.do_create_match(player, "collar", {}, 2, visibility=visibility,
                                        invite=[opponent.username])  # fmt: skip
-        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
         matches.append(match.pk)
-    invited = lifecycle.create_match(opponent, "richelieu", {}, 3, invite=[player.username])
+    invited = lifecycle.do_create_match(opponent, "richelieu", {}, 3, invite=[player.username])
     return {"headers": {"Authorization": f"Bearer {token_of(player)}"},
             "ids": [*matches, invited.pk]}  # fmt: skip
 

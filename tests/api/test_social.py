@@ -26,10 +26,10 @@ def test_live_matches_are_public_ones_in_progress_latest_move_first(
     older = start_match("collar", visibility="open")
     newer = start_match("collar", visibility="open")
     private = start_match("collar")
-    moves.resign(start_match("collar", visibility="open").pk, player)
+    moves.do_resign(start_match("collar", visibility="open").pk, player)
     seat = older.seats.get(is_to_act=True)
     action = older.engine.legal_actions(older.engine_state(), seat.number)[0]
-    moves.submit_move(older.pk, seat.user, action, older.version)
+    moves.do_submit_move(older.pk, seat.user, action, older.version)
     assert ids(as_user(outsider).get("/matches/live/")) == [older.pk, newer.pk]
     assert private.pk not in ids(as_user(player).get("/matches/live/"))
     row = as_user(outsider).get("/matches/live/").json()["results"][0]
@@ -123,8 +123,8 @@ def test_muting_hides_the_players_messages_from_the_chat_list(
     as_user, start_match, player, opponent
 ):
     match = start_match("collar")
-    chat.post_message(match, opponent, "ciao")
-    chat.post_message(match, player, "hola")
+    chat.do_post_message(match, opponent, "ciao")
+    chat.do_post_message(match, player, "hola")
     caller = as_user(player)
     made = caller.send("post", "/mutes/", {"username": "oscar"})
     assert made.status_code == 201 and made.json()["player"]["username"] == "oscar"
@@ -148,5 +148,5 @@ def test_a_visitor_may_not_follow_or_mute(as_user, opponent):
 
 
 def test_joining_an_ordinary_seek_still_works(as_user, player, outsider):
-    match = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    match = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     assert as_user(outsider).send("post", f"/matches/{match.pk}/join/").status_code == 200

@@ -22,12 +22,12 @@ def test_the_moves_a_house_player_plays_for_an_absent_player_say_so(
     for _ in range(3):  # a few moves of their own first
         seat = match.seats.get(is_to_act=True)
         action = concrete(dict(match.engine.legal_actions(match.engine_state(), seat.number)[0]))
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
         match.refresh_from_db()
     absent = match.seats.get(is_to_act=True)
     other = match.seats.exclude(pk=absent.pk).get()
     with django_capture_on_commit_callbacks(execute=True):
-        moves.resign(match.pk, absent.user)  # the house player plays at once
+        moves.do_resign(match.pk, absent.user)  # the house player plays at once
     absent.refresh_from_db()
     log = as_user(other.user).get(f"/matches/{match.pk}/moves/", {"limit": 100}).json()["results"]
     seat_moves = [m for m in log if m["seat"] == absent.number]

@@ -81,12 +81,12 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
     assert nudged == [invited.pk, started.pk]
     turns = WebhookDelivery.objects.filter(event="your_turn")
     with django_capture_on_commit_callbacks(execute=True):
-        moves.submit_move(match.pk, first, {"type": "draw"}, 0)  # still first's turn (discard)
+        moves.do_submit_move(match.pk, first, {"type": "draw"}, 0)  # still first's turn (discard)
     assert turns.count() == 1
     state = match.engine.from_json(type(match).objects.get(pk=match.pk).state)
     discard = match.engine.legal_actions(state, match.seats.get(user=first).number)[0]
     with django_capture_on_commit_callbacks(execute=True):
-        moves.submit_move(match.pk, first, discard, 1)
+        moves.do_submit_move(match.pk, first, discard, 1)
     second = turns.exclude(pk=started.pk).get()
     assert second.user == to_act(match) != first and second.version == 2
     assert second.payload["match"] == {
@@ -108,7 +108,7 @@ def test_each_player_hears_that_the_match_is_over_in_the_documented_shape(
         hook(user, receiver.url)
     match = start_match("collar")
     with django_capture_on_commit_callbacks(execute=True):
-        moves.resign(match.pk, player)
+        moves.do_resign(match.pk, player)
     finished = WebhookDelivery.objects.filter(event="match_finished")
     assert {(d.user, d.payload["outcome"]) for d in finished} == {(player, "lost"),
                                                                   (opponent, "won")}  # fmt: skip
@@ -148,15 +148,15 @@ def test_an_invitation_a_draw_offer_and_a_chat_message_each_reach_the_webhook_on
     invited = WebhookDelivery.objects.get(event="invited")
     assert invited.user == opponent and invited.payload["by"] == player.username
     with django_capture_on_commit_callbacks(execute=True):
-        draws.vote_draw(match.pk, player)
-        message = chat.post_message(match, opponent, "Nice move")
+        draws.do_vote_draw(match.pk, player)
+        message = chat.do_post_message(match, opponent, "Nice move")
     offer = WebhookDelivery.objects.get(event="draw_offered")
     said = WebhookDelivery.objects.get(event="chat")
     assert (offer.user, offer.payload["by"]) == (opponent, player.username)
     assert (said.user, said.payload["by"]) == (player, opponent.username)
     assert said.payload["message_id"] == message.pk
     with django_capture_on_commit_callbacks(execute=True):
-        draws.vote_draw(match.pk, player)  # voting again offers nothing new
+        draws.do_vote_draw(match.pk, player)  # voting again offers nothing new
     assert WebhookDelivery.objects.filter(event="draw_offered").count() == 1
     for delivery in (invited, offer, said):
         assert delivery.pk in nudged

@@ -12,7 +12,7 @@ MOVE = {"action": {"type": "draw"}, "expected_version": 0}
 
 
 def test_the_creator_of_a_match_still_waiting_hears_it_is_not_in_progress(as_user, player):
-    match = lifecycle.create_match(player, "collar", {}, 2)
+    match = lifecycle.do_create_match(player, "collar", {}, 2)
     response = as_user(player).post(f"/matches/{match.pk}/moves/", MOVE)
     assert (response.status_code, response.json()["code"]) == (409, "match_not_active")
 
@@ -28,8 +28,8 @@ def test_a_player_who_resigned_a_finished_match_hears_it_is_over(as_user, start_
 def test_an_outsider_still_gets_404_for_a_private_match_and_403_for_an_open_one(
     as_user, player, outsider
 ):
-    private = lifecycle.create_match(player, "collar", {}, 2)
-    public = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    private = lifecycle.do_create_match(player, "collar", {}, 2)
+    public = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     stranger = as_user(outsider)
     assert stranger.post(f"/matches/{private.pk}/moves/", MOVE).status_code == 404
     assert stranger.post(f"/matches/{public.pk}/moves/", MOVE).status_code == 403
@@ -67,7 +67,7 @@ def test_links_are_on_the_address_the_client_called(as_user, player, start_match
 
 
 def test_while_a_match_waits_my_seat_is_null_and_the_schema_says_why(as_user, player, client):
-    match = lifecycle.create_match(player, "collar", {}, 2)
+    match = lifecycle.do_create_match(player, "collar", {}, 2)
     body = as_user(player).get(f"/matches/{match.pk}/").json()
     assert (body["my_seat"], body["my_seat_status"]) == (None, "joined")
     schema = client.get("/api/schema/").json()["components"]["schemas"]

@@ -40,7 +40,7 @@ def test_the_recorders_see_one_value_describing_the_change(start_match, monkeypa
     user = to_act(match)
     seen = []
     monkeypatch.setattr(moves, "RECORDERS", (*moves.RECORDERS, seen.append))
-    change = moves.submit_move(match.pk, user, first_action(match), 0)
+    change = moves.do_submit_move(match.pk, user, first_action(match), 0)
     assert seen == [change]
     assert change.kind == ChangeKind.MOVE and change.version == 1
     assert change.actor_user == user and change.move.number == 1
@@ -105,7 +105,7 @@ def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeyp
     user = to_act(match)
     reader = match.seats.exclude(user=user).get().user
     NotificationSettings.objects.create(user=reader, modes={"chat": "now"})
-    chat.post_message(match, user, "Hola")
+    chat.do_post_message(match, user, "Hola")
     assert Notification.objects.filter(kind="chat").count() == 1
 
     def broken(message: Any) -> None:
@@ -113,7 +113,7 @@ def test_a_chat_message_and_its_emails_are_written_together(start_match, monkeyp
 
     monkeypatch.setattr(events, "chat_posted", broken)
     with pytest.raises(ServiceError) as caught:
-        chat.post_message(match, user, "Ciao")
+        chat.do_post_message(match, user, "Ciao")
     assert caught.value.status == 503
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hola"]
 

@@ -18,10 +18,10 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 
 
 def finished_match(player, opponent) -> Match:
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {"mode": "duel"}, 2, invite=[opponent.username]
     )
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     rng = random.Random(5)
     engine = match.engine
     while True:
@@ -31,7 +31,7 @@ def finished_match(player, opponent) -> Match:
         seat = engine.to_act(match.engine_state())[0]
         user = User.objects.get(seats__match=match, seats__number=seat)
         action = rng.choice(engine.legal_actions(match.engine_state(), seat))
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)

@@ -25,7 +25,7 @@ def first_move(match: Match) -> None:
     match.refresh_from_db()
     seat = match.seats.filter(is_to_act=True, bot_level__isnull=True).select_related("user").first()
     action = concrete(dict(match.engine.legal_actions(match.engine_state(), seat.number)[0]))
-    moves.submit_move(match.pk, seat.user, action, match.version)
+    moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
 
 

@@ -31,9 +31,9 @@ def test_an_invitation_is_answered_from_the_dashboard(
     label, width, height, scheme,
 ):  # fmt: skip
     tomas = make_user("tomas")
-    vacation.start_vacation(tomas)
-    risk = lifecycle.create_match(player, "risk", {}, 3, invite=[opponent.username, "tomas"])
-    collar = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    vacation.do_start_vacation(tomas)
+    risk = lifecycle.do_create_match(player, "risk", {}, 3, invite=[opponent.username, "tomas"])
+    collar = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
     context = browser_instance.new_context(
         viewport={"width": width, "height": height}, color_scheme=scheme
     )

@@ -28,9 +28,11 @@ def photograph(page, artifacts, name, device, part=None):
 def test_a_leaderboard_and_a_finished_rated_match(
     live_server, browser_instance, player, opponent, make_user, password, artifacts, device
 ):
-    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username], rated=True)
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
-    moves.resign(match.pk, opponent)
+    match = lifecycle.do_create_match(
+        player, "collar", {}, 2, invite=[opponent.username], rated=True
+    )
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    moves.do_resign(match.pk, opponent)
     names = ["Alessandra Bellini", "Bruno", "Carmen de la Fuente", "Dmitri", "Eun-ji"]
     for n, name in enumerate(names):
         user = make_user(f"player{n}")

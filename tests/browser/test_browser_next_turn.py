@@ -21,7 +21,7 @@ VIEWS = [
 
 
 def solo(user, hours_left):
-    match = lifecycle.create_match(user, "collar", {"mode": "solo"}, 1)
+    match = lifecycle.do_create_match(user, "collar", {"mode": "solo"}, 1)
     deadline = timezone.now() + timedelta(hours=hours_left)
     Match.objects.filter(pk=match.pk).update(deadline=deadline)
     return match

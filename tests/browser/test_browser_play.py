@@ -28,7 +28,7 @@ def play_the_first_listed_move(page):
 def test_two_players_take_turns_at_richelieu_in_two_browsers(
     live_server, browser_instance, player, opponent, password, artifacts
 ):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "richelieu", {"ruleset": "fun-for-2"}, 2, invite=[opponent.username]
     )
     contexts = {u.pk: browser_instance.new_context() for u in (player, opponent)}

@@ -26,7 +26,7 @@ def history(player, opponent, make_user, start_match):
         finished([player, opponent, *friends], [n % 5], game="risk", hours=30 + n)
     finished([player, friends[0]], [0, 1], game="richelieu", hours=40)
     start_match("collar", visibility=Match.Visibility.OPEN)
-    vacation.start_vacation(player)
+    vacation.do_start_vacation(player)
 
 
 @pytest.mark.parametrize("device", VIEWPORTS)

@@ -44,7 +44,7 @@ def test_a_draw_offer_notes_and_a_rematch(
     assert page.get_by_role("button", name="Yes, offer a draw").is_visible()
     page.locator(".match-facts").scroll_into_view_if_needed()
     photograph(page, "offer-a-draw", device, part=".match-facts")
-    draws.vote_draw(match.pk, seats[0])
+    draws.do_vote_draw(match.pk, seats[0])
     page.goto(f"{live_server.url}/en/play/{match.pk}/")
     offer = page.locator("#draw")
     assert f"{seats[0].public_name} offered a draw" in offer.inner_text()
@@ -59,7 +59,7 @@ def test_a_draw_offer_notes_and_a_rematch(
     page.locator("#notes").scroll_into_view_if_needed()
     photograph(page, "notes", device, part="#notes")
     for number in (1, 2):
-        moves.resign(match.pk, seats[number])
+        moves.do_resign(match.pk, seats[number])
     page.goto(f"{live_server.url}/en/play/{match.pk}/")
     page.locator(".result").scroll_into_view_if_needed()
     photograph(page, "rematch-button", device, part=".result")

@@ -24,8 +24,8 @@ def social(player, opponent, make_user, start_match):
     for name in ("tomas", "ursula"):
         Follow.objects.create(follower=player, followed=make_user(name))
     Follow.objects.create(follower=player, followed=opponent)
-    chat.post_message(public[0], opponent, "Buona fortuna! Ci vediamo alla prossima mossa.")
-    chat.post_message(public[0], player, "¡Igualmente!")
+    chat.do_post_message(public[0], opponent, "Buona fortuna! Ci vediamo alla prossima mossa.")
+    chat.do_post_message(public[0], player, "¡Igualmente!")
     return public[0], private
 
 
@@ -77,7 +77,7 @@ def test_a_spectators_board_follows_the_match(
     assert live.get_attribute("hx-get").endswith(f"?version={match.version}")
     seat = match.seats.get(is_to_act=True)
     action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-    moves.submit_move(match.pk, seat.user, action, match.version)
+    moves.do_submit_move(match.pk, seat.user, action, match.version)
     # What the 30-second poll does, at once.
     page.evaluate(
         "htmx.ajax('GET', document.getElementById('live').getAttribute('hx-get'),"

@@ -211,15 +211,15 @@ def play_to_discard_phase_with_a_discard(match: Match) -> Match:
     """Both players draw and discard once; the first then draws again (a hand of five)."""
     for _ in range(2):
         to_act = match.seats.get(is_to_act=True)
-        moves.submit_move(match.pk, to_act.user, {"type": "draw"}, match.version)
+        moves.do_submit_move(match.pk, to_act.user, {"type": "draw"}, match.version)
         match.refresh_from_db()
         hand = match.state["hands"][to_act.number]
-        moves.submit_move(
+        moves.do_submit_move(
             match.pk, to_act.user, {"type": "discard", "card": hand[0]}, match.version
         )
         match.refresh_from_db()
     to_act = match.seats.get(is_to_act=True)
-    moves.submit_move(match.pk, to_act.user, {"type": "draw"}, match.version)
+    moves.do_submit_move(match.pk, to_act.user, {"type": "draw"}, match.version)
     match.refresh_from_db()
     return match
 
@@ -368,7 +368,7 @@ def test_the_last_move_is_marked_where_it_happened(client, start_match):
     match = start_match("collar")
     mover = match.seats.get(is_to_act=True)
     other = match.seats.exclude(pk=mover.pk).get()
-    moves.submit_move(match.pk, mover.user, {"type": "draw"}, match.version)
+    moves.do_submit_move(match.pk, mover.user, {"type": "draw"}, match.version)
     match.refresh_from_db()
     drawn = match.state["taken"]
     assert table_data(page_of(client, mover.user, match))["marks"] == sorted(
@@ -376,7 +376,7 @@ def test_the_last_move_is_marked_where_it_happened(client, start_match):
     )
     assert table_data(page_of(client, other.user, match))["marks"] == ["pile"]
     hand = match.state["hands"][mover.number]
-    moves.submit_move(match.pk, mover.user, {"type": "discard", "card": hand[0]}, match.version)
+    moves.do_submit_move(match.pk, mover.user, {"type": "discard", "card": hand[0]}, match.version)
     match.refresh_from_db()
     html = page_of(client, other.user, match)
     assert table_data(html)["marks"] == ["discard"]

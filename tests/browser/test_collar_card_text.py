@@ -69,9 +69,9 @@ def seed_with_too_many_gems() -> tuple[int, int]:
 
 
 def started_with_seed(player: Any, opponent: Any, seed: int) -> Match:
-    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
     Match.objects.filter(pk=match.pk).update(seed=seed, seed_sha256=seed_digest(seed))
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     return match

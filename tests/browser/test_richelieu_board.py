@@ -61,7 +61,7 @@ def play_by_service(match, until_cards):
         if places and match.version % 4 == 1:
             ends = places[len(places) // 2 :]
         action = (ends or takes or actions)[0]
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
         match.refresh_from_db()
 
 
@@ -249,7 +249,7 @@ def test_two_moves_never_read_the_same(live_server, browser_instance, start_matc
         places = [a for a in actions if a["type"] == "place_marker"]
         takes = [a for a in actions if a["type"] == "take"]
         action = (places or takes or actions)[0]
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
         match.refresh_from_db()
     assert labels_seen > 100
 

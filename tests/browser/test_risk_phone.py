@@ -91,7 +91,7 @@ def strongest_attack(match: Match, seat: int) -> dict[str, Any] | None:
 
 def play(match: Match, seat: int, action: dict[str, Any]) -> None:
     match.refresh_from_db()
-    moves.submit_move(match.pk, match.seats.get(number=seat).user, action, match.version)
+    moves.do_submit_move(match.pk, match.seats.get(number=seat).user, action, match.version)
     match.refresh_from_db()
 
 
@@ -115,11 +115,11 @@ def mid_attack(start_match: Any, player: Any) -> Match:
     for _try in range(4):
         if blitz_played(match, player):
             return match
-        match = lifecycle.create_match(
+        match = lifecycle.do_create_match(
             player, "risk", options, 3, invite=[user.username for user in others]
         )
         for user in others:
-            lifecycle.accept_invitation(match.seats.get(user=user).pk, user)
+            lifecycle.do_accept_invitation(match.seats.get(user=user).pk, user)
         match.refresh_from_db()
     raise AssertionError("no blitz of several rolls in the middle of an attack")
 

@@ -58,15 +58,17 @@ def a_busy_player(player, opponent, outsider, make_user):
     match; the lobby has an open match; the rulebooks are loaded."""
     call_command("load_rulebooks", stdout=io.StringIO())
     for _attempt in range(30):  # who moves first is drawn: start matches until it is the player
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
-        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
         if Seat.objects.get(match=match, user=player).is_to_act:
             break
-    lifecycle.create_match(outsider, "risk", {}, 3, invite=[player.username])
-    ended = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username], rated=True)
-    lifecycle.accept_invitation(ended.seats.get(user=opponent).pk, opponent)
-    moves.resign(ended.pk, opponent)
-    lifecycle.create_match(make_user("hostess"), "richelieu", {}, 3, visibility="open")
+    lifecycle.do_create_match(outsider, "risk", {}, 3, invite=[player.username])
+    ended = lifecycle.do_create_match(
+        player, "collar", {}, 2, invite=[opponent.username], rated=True
+    )
+    lifecycle.do_accept_invitation(ended.seats.get(user=opponent).pk, opponent)
+    moves.do_resign(ended.pk, opponent)
+    lifecycle.do_create_match(make_user("hostess"), "richelieu", {}, 3, visibility="open")
     return player
 
 

@@ -72,7 +72,7 @@ def cast(player, opponent, start_match, settings):
     settings.API_WEBHOOK_ALLOW_PRIVATE = True
     cache.clear()
     running = start_match("collar")
-    waiting = lifecycle.create_match(player, "richelieu", {}, 3, invite=["guest@example.com"])
+    waiting = lifecycle.do_create_match(player, "richelieu", {}, 3, invite=["guest@example.com"])
     token, raw = create_token(player, "hostile")
     return {"player": player, "running": running, "waiting": waiting, "token": token, "raw": raw}
 

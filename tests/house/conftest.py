@@ -55,7 +55,7 @@ def against_bots(player: Any) -> Any:
         game: str, options: dict[str, Any] | None = None, players: int = 2, level: int = 1,
         **kwargs: Any,
     ) -> Match:  # fmt: skip
-        return lifecycle.create_match(
+        return lifecycle.do_create_match(
             player, game, options or {}, players, bots=[level] * (players - 1), **kwargs
         )
 
@@ -82,7 +82,7 @@ def human_move(match: Match) -> None:
     match.refresh_from_db()
     seat = match.seats.get(is_to_act=True, bot_level__isnull=True)
     action = concrete(dict(match.engine.legal_actions(match.engine_state(), seat.number)[0]))
-    moves.submit_move(match.pk, seat.user, action, match.version)
+    moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
 
 

@@ -47,9 +47,9 @@ def test_the_pages_that_show_house_players(
     live_server, browser_instance, player, opponent, password, artifacts, device
 ):
     for level in (1, 3):
-        rated = lifecycle.create_match(player, "collar", {}, 2, bots=[level], rated=True)
-        moves.resign(rated.pk, player)
-    lifecycle.create_match(
+        rated = lifecycle.do_create_match(player, "collar", {}, 2, bots=[level], rated=True)
+        moves.do_resign(rated.pk, player)
+    lifecycle.do_create_match(
         opponent, "risk", {"mode": "intro"}, 4, visibility=Match.Visibility.OPEN,
         bots_fill_after=timedelta(hours=6), bots_fill_level=2,
     )  # fmt: skip

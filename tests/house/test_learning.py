@@ -57,7 +57,7 @@ def bots_move(match: Match) -> Match:
     """The house player plays until the person is to act (at once, as in a learn match)."""
     for _ in range(300):
         match.refresh_from_db()
-        if turns.play_turn(match.pk, match.version) != turns.Outcome.MOVED:
+        if turns.do_play_turn(match.pk, match.version) != turns.Outcome.MOVED:
             return match
     raise AssertionError("the house player never handed over")
 
@@ -199,7 +199,7 @@ def person_moves(match: Match, player: Any) -> Match:
         if seat not in match.engine.to_act(match.engine_state()):
             return match
         action = concrete(dict(match.engine.legal_actions(match.engine_state(), seat)[0]))
-        moves.submit_move(match.pk, player, action, match.version)
+        moves.do_submit_move(match.pk, player, action, match.version)
     raise AssertionError("the person never handed over")
 
 
@@ -256,7 +256,7 @@ def test_tapping_a_piece_that_is_not_lit_says_why_with_the_engines_rule(
     assert "Not allowed:" in line and f'<a href="{section_url(game, error.section)}">' in line
     # The engine's own error for the move the tap would make, the same as sending it.
     with pytest.raises(ServiceError) as refused:
-        moves.submit_move(match.pk, player, guessed_move(match, key), match.version)
+        moves.do_submit_move(match.pk, player, guessed_move(match, key), match.version)
     assert refused.value.code == code
 
 

@@ -97,7 +97,7 @@ def test_the_page_waits_for_the_bot_and_reloads_once_it_has_moved(
     assert poll in page and 'hx-trigger="every 2s"' in page
     live = f"/en/play/{match.pk}/live/?version={match.version}&seated=1"
     assert client.get(live).status_code == 204 and "HX-Refresh" not in client.get(live)
-    turns.play_turn(match.pk, match.version)
+    turns.do_play_turn(match.pk, match.version)
     answer = client.get(live)
     assert answer.status_code == 204 and answer["HX-Refresh"] == "true"
 
@@ -114,7 +114,7 @@ def test_a_players_page_does_not_poll_on_their_own_turn(
 ):
     match = until_house_turn(against_bots("collar"))
     while match.seats.filter(bot_level__isnull=False, is_to_act=True).exists():
-        turns.play_turn(match.pk, match.version)
+        turns.do_play_turn(match.pk, match.version)
         match.refresh_from_db()
     client.force_login(player)
     assert "seated=1" not in client.get(f"/en/play/{match.pk}/").content.decode()
@@ -130,8 +130,8 @@ def test_a_bots_profile_says_its_game_and_level_and_offers_a_match(client, playe
 
 
 def test_the_badge_follows_the_bot_into_lists_and_the_archive(client, player, queued):
-    match = seating.play_now(player, "collar", level=1)
-    moves.resign(match.pk, player)
+    match = seating.do_play_now(player, "collar", level=1)
+    moves.do_resign(match.pk, player)
     client.force_login(player)
     for url in ("/en/play/", "/en/play/archive/", f"/en/play/players/{player.username}/"):
         page = client.get(url).content.decode()
@@ -139,8 +139,8 @@ def test_the_badge_follows_the_bot_into_lists_and_the_archive(client, player, qu
 
 
 def rated_win(player, level):
-    match = lifecycle.create_match(player, "collar", {}, 2, bots=[level], rated=True)
-    moves.resign(match.pk, player)
+    match = lifecycle.do_create_match(player, "collar", {}, 2, bots=[level], rated=True)
+    moves.do_resign(match.pk, player)
 
 
 def test_a_leaderboard_marks_the_bots_and_can_hide_them(
@@ -193,7 +193,7 @@ def test_the_new_match_form_refuses_more_bots_than_seats_and_filling_a_private_m
 def test_a_seek_waiting_for_house_players_says_when_they_come(client, player, opponent):
     from datetime import timedelta
 
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {}, 2, visibility=Match.Visibility.OPEN,
         bots_fill_after=timedelta(hours=6), bots_fill_level=2,
     )  # fmt: skip

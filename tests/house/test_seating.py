@@ -40,7 +40,7 @@ def test_a_house_player_cannot_log_in(client):
 
 
 def test_house_players_take_their_seats_joined_and_the_match_starts(player):
-    match = lifecycle.create_match(player, "richelieu", {}, 4, bots=[2, 2, 3])
+    match = lifecycle.do_create_match(player, "richelieu", {}, 4, bots=[2, 2, 3])
     assert match.status == Match.Status.ACTIVE
     seats = list(match.seats.exclude(user=player).select_related("user"))
     assert sorted(s.bot_level for s in seats) == [2, 2, 3]
@@ -51,38 +51,40 @@ def test_house_players_take_their_seats_joined_and_the_match_starts(player):
 
 def test_a_rated_match_needs_different_house_players(player):
     with pytest.raises(ServiceError) as refused:
-        lifecycle.create_match(player, "richelieu", {}, 3, bots=[2, 2], rated=True)
+        lifecycle.do_create_match(player, "richelieu", {}, 3, bots=[2, 2], rated=True)
     assert (refused.value.code, refused.value.status) == ("not_ratable", 409)
-    match = lifecycle.create_match(player, "richelieu", {}, 3, bots=[1, 2], rated=True)
+    match = lifecycle.do_create_match(player, "richelieu", {}, 3, bots=[1, 2], rated=True)
     assert match.rated and match.status == Match.Status.ACTIVE
 
 
 def test_more_seats_than_the_match_has_are_refused(player, opponent):
     with pytest.raises(ServiceError) as refused:
-        lifecycle.create_match(player, "collar", {}, 2, bots=[1], invite=[opponent.username])
+        lifecycle.do_create_match(player, "collar", {}, 2, bots=[1], invite=[opponent.username])
     assert (refused.value.code, refused.value.status) == ("too_many_seats", 409)
 
 
 def test_a_level_outside_one_to_three_is_refused(player):
     with pytest.raises(ServiceError) as refused:
-        lifecycle.create_match(player, "collar", {}, 2, bots=[4])
+        lifecycle.do_create_match(player, "collar", {}, 2, bots=[4])
     assert refused.value.code == "bad_level"
 
 
 def test_a_house_player_invited_by_name_joins_at_once(player, opponent):
-    match = lifecycle.create_match(player, "risk", {"mode": "intro"}, 3, invite=[opponent.username])
-    lifecycle.invite(match.pk, player, "bot-risk-2")
+    match = lifecycle.do_create_match(
+        player, "risk", {"mode": "intro"}, 3, invite=[opponent.username]
+    )
+    lifecycle.do_invite(match.pk, player, "bot-risk-2")
     seat = match.seats.get(user__username="bot-risk-2")
     assert (seat.status, seat.bot_level) == (Seat.Status.JOINED, 2)
     assert not Notification.objects.filter(recipient=seat.user).exists()
-    lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+    lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
 
 
 def test_a_house_player_of_another_game_cannot_be_invited(player):
-    match = lifecycle.create_match(player, "collar", {}, 2)
+    match = lifecycle.do_create_match(player, "collar", {}, 2)
     with pytest.raises(ServiceError) as refused:
-        lifecycle.invite(match.pk, player, "bot-risk-1")
+        lifecycle.do_invite(match.pk, player, "bot-risk-1")
     assert refused.value.code == "no_house_player"
 
 
@@ -91,23 +93,23 @@ def test_a_house_player_gets_no_email_of_its_matches(against_bots, queued):
     bot = match.seats.get(bot_level__isnull=False).user
     assert Notification.objects.filter(recipient=match.created_by).exists()
     assert not Notification.objects.filter(recipient=bot).exists()
-    moves.resign(match.pk, match.created_by)
+    moves.do_resign(match.pk, match.created_by)
     assert not Notification.objects.filter(recipient=bot).exists()
 
 
 def test_house_players_are_rated_like_everyone(against_bots, queued, player):
     match = against_bots("collar", rated=True, level=3)
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     change = RatingChange.objects.get(match=match, user=house_player("collar", 3))
     assert change.after > change.before
 
 
 def test_play_now_starts_the_games_first_offer_against_bots_and_remembers_the_level(player):
-    collar = seating.play_now(player, "collar", level=2)
+    collar = seating.do_play_now(player, "collar", level=2)
     assert (collar.options["mode"], collar.players, collar.rated) == ("duel", 2, False)
-    risk = seating.play_now(player, "risk", level=2)
+    risk = seating.do_play_now(player, "risk", level=2)
     assert (risk.options["mode"], risk.players) == ("two-player", 2)
-    richelieu = seating.play_now(player, "richelieu", level=2)
+    richelieu = seating.do_play_now(player, "richelieu", level=2)
     assert (richelieu.options["ruleset"], richelieu.players) == ("fun-for-2", 2)
     player.refresh_from_db()
     assert player.play_now_level == 2
@@ -117,10 +119,10 @@ def test_play_now_starts_the_games_first_offer_against_bots_and_remembers_the_le
 
 
 def test_play_now_with_more_players_fills_every_other_seat(player):
-    risk = seating.play_now(player, "risk", level=1, players=5)
+    risk = seating.do_play_now(player, "risk", level=1, players=5)
     assert (risk.options["mode"], risk.players) == ("intro", 5)
     assert risk.seats.filter(bot_level=1).count() == 4
-    richelieu = seating.play_now(player, "richelieu", level=3, players=4, rated=True)
+    richelieu = seating.do_play_now(player, "richelieu", level=3, players=4, rated=True)
     assert richelieu.options["ruleset"] == "multiplayer" and richelieu.rated
     assert sorted(richelieu.seats.exclude(user=player).values_list("bot_level", flat=True)) == [
         1,
@@ -132,15 +134,15 @@ def test_play_now_with_more_players_fills_every_other_seat(player):
 def test_play_now_refuses_what_it_does_not_offer(player):
     for game, players in (("collar", 1), ("risk", 6), ("chess", None)):
         with pytest.raises(ServiceError):
-            seating.play_now(player, game, level=1, players=players)
+            seating.do_play_now(player, game, level=1, players=players)
 
 
 def test_an_open_seek_is_filled_with_house_players_when_its_time_comes(player, opponent):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "risk", {"mode": "intro"}, 4, visibility=Match.Visibility.OPEN,
         bots_fill_after=timedelta(hours=6), bots_fill_level=2,
     )  # fmt: skip
-    lifecycle.join_open_match(match.pk, opponent)
+    lifecycle.do_join_open_match(match.pk, opponent)
     assert seating.fill_due_seeks() == 0
     later = timezone.now() + timedelta(hours=6, minutes=1)
     assert seating.fill_due_seeks(later) == 1
@@ -154,7 +156,7 @@ def test_an_open_seek_is_filled_with_house_players_when_its_time_comes(player, o
 
 
 def test_a_rated_seek_is_filled_with_different_house_players(player):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "richelieu", {}, 3, visibility=Match.Visibility.OPEN, rated=True,
         bots_fill_after=timedelta(hours=1), bots_fill_level=3,
     )  # fmt: skip
@@ -164,18 +166,18 @@ def test_a_rated_seek_is_filled_with_different_house_players(player):
 
 
 def test_a_seek_that_started_or_was_cancelled_is_not_filled(player, opponent):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {}, 2, visibility=Match.Visibility.OPEN,
         bots_fill_after=timedelta(hours=1),
     )  # fmt: skip
-    lifecycle.cancel_match(match.pk, player)
+    lifecycle.do_cancel_match(match.pk, player)
     assert seating.fill_due_seeks(timezone.now() + timedelta(hours=2)) == 0
     assert not match.seats.filter(bot_level__isnull=False).exists()
 
 
 def test_only_an_open_seek_may_wait_for_house_players(player):
     with pytest.raises(ServiceError) as refused:
-        lifecycle.create_match(player, "collar", {}, 2, bots_fill_after=timedelta(hours=1))
+        lifecycle.do_create_match(player, "collar", {}, 2, bots_fill_after=timedelta(hours=1))
     assert (refused.value.code, refused.value.status) == ("bots_fill_not_open", 409)
 
 
@@ -193,7 +195,7 @@ def bots_play_until_the_person(match):
     from games.actions import house_turns as turns
 
     while match.seats.filter(bot_level__isnull=False, is_to_act=True).exists():
-        turns.play_turn(match.pk, match.version)
+        turns.do_play_turn(match.pk, match.version)
         match.refresh_from_db()
     return match
 
@@ -218,7 +220,7 @@ def test_the_turn_a_bot_hands_over_at_once_is_emailed_only_if_the_player_has_lef
 
 
 def test_a_rated_seek_is_filled_around_the_house_players_it_has_already(player):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "richelieu", {}, 4, visibility=Match.Visibility.OPEN, rated=True, bots=[3],
         bots_fill_after=timedelta(hours=1), bots_fill_level=3,
     )  # fmt: skip
@@ -231,15 +233,15 @@ def test_a_rematch_against_house_players_starts_at_once(player, policy, queued):
     from games.actions import house_turns as turns
     from games.actions import rematch
 
-    match = seating.play_now(player, "richelieu", level=2, players=3)
+    match = seating.do_play_now(player, "richelieu", level=2, players=3)
     Match.objects.filter(pk=match.pk).update(bot_pace=Match.BotPace.MINUTES)
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     for _ in range(500):  # the two house players play on to the end
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
             break
-        turns.play_turn(match.pk, match.version)
-    again, new = rematch.offer_rematch(match.pk, player)
+        turns.do_play_turn(match.pk, match.version)
+    again, new = rematch.do_offer_rematch(match.pk, player)
     assert new and again.status == Match.Status.ACTIVE
     assert again.bot_pace == Match.BotPace.MINUTES
     assert sorted(again.seats.exclude(user=player).values_list("bot_level", flat=True)) == [2, 2]

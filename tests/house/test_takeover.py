@@ -38,7 +38,7 @@ def person_moves(match: Match, committed: Any) -> None:
     assert seat is not None, "nobody to act, and the match is not over"
     action = concrete(dict(match.engine.legal_actions(match.engine_state(), seat.number)[0]))
     with committed():
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
 
 
@@ -68,7 +68,7 @@ def test_a_player_who_times_out_is_replaced_by_a_house_player_and_ranked_last(
     assert 2 in policy.levels
     # The absent player may no longer move; the others play on to the end.
     with pytest.raises(ServiceError):
-        moves.submit_move(match.pk, absent.user, {"type": "end_turn"}, match.version)
+        moves.do_submit_move(match.pk, absent.user, {"type": "end_turn"}, match.version)
     client.force_login(absent.user)
     client.get(f"/en/play/{match.pk}/")
     with django_assert_max_num_queries(10):  # as for any game page (tests/play/test_pages.py)
@@ -117,7 +117,7 @@ def test_a_player_who_resigns_under_the_policy_leaves_the_seat_to_a_house_player
     match = start_match("richelieu", {}, 3, timeout_policy=Match.TimeoutPolicy.BOT)
     seat = match.seats.exclude(is_to_act=True).select_related("user").first()
     with committed():
-        moves.resign(match.pk, seat.user)
+        moves.do_resign(match.pk, seat.user)
     seat.refresh_from_db()
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE

@@ -50,7 +50,7 @@ def test_the_turn_is_played_through_the_move_service_by_the_house_players_accoun
 ):
     match = until_house_turn(against_bots("collar"))
     seat, version = house_seat(match), match.version
-    assert turns.play_turn(match.pk, version) == Outcome.MOVED
+    assert turns.do_play_turn(match.pk, version) == Outcome.MOVED
     move = Move.objects.get(match=match, number=version + 1)
     assert (move.user, move.seat) == (seat.user, seat.number)
     assert move.user.is_bot and move.user.bot_game == "collar"
@@ -67,16 +67,16 @@ def test_a_repeated_or_late_task_finds_the_version_moved_and_does_nothing(
 ):
     match = until_house_turn(against_bots("collar"))
     version = match.version
-    assert turns.play_turn(match.pk, version) == Outcome.MOVED
-    assert turns.play_turn(match.pk, version) == Outcome.MOVED_ON
-    assert turns.play_turn(match.pk, version - 1) == Outcome.MOVED_ON
+    assert turns.do_play_turn(match.pk, version) == Outcome.MOVED
+    assert turns.do_play_turn(match.pk, version) == Outcome.MOVED_ON
+    assert turns.do_play_turn(match.pk, version - 1) == Outcome.MOVED_ON
     assert Move.objects.filter(match=match).count() == version + 1
 
 
 def test_a_task_with_no_house_player_to_act_does_nothing(start_match, policy):
     match = start_match("collar")
     before = Move.objects.filter(match=match).count()  # the opening draw played itself
-    assert turns.play_turn(match.pk, match.version) == Outcome.NO_HOUSE_PLAYER
+    assert turns.do_play_turn(match.pk, match.version) == Outcome.NO_HOUSE_PLAYER
     assert Move.objects.filter(match=match).count() == before
 
 
@@ -98,7 +98,7 @@ def test_two_tasks_for_the_same_version_at_once_make_one_move(
 
     def task():
         try:
-            outcomes.append(turns.play_turn(match.pk, version))
+            outcomes.append(turns.do_play_turn(match.pk, version))
         finally:
             connection.close()
 
@@ -127,7 +127,7 @@ def test_the_house_player_sees_its_seats_view_and_legal_actions_and_nothing_else
     seat = house_seat(match)
     engine, before = match.engine, match.engine_state()
     logged = [e for move in match.moves.order_by("number") for e in move.events]
-    turns.play_turn(match.pk, match.version)
+    turns.do_play_turn(match.pk, match.version)
     [situation] = policy.situations
     assert situation.seat == seat.number and situation.game == game
     assert situation.view == engine.view(before, seat.number)
@@ -162,13 +162,13 @@ def test_a_move_the_engine_refuses_is_logged_and_the_sweep_asks_again(
     version = match.version
     policy.refuse = 1
     with caplog.at_level(logging.WARNING, logger="games.actions.house_turns"):
-        assert turns.play_turn(match.pk, version) == Outcome.REFUSED
+        assert turns.do_play_turn(match.pk, version) == Outcome.REFUSED
     assert "refused" in caplog.text and "no_such_move" not in caplog.text
     match.refresh_from_db()
     assert (match.version, match.bot_attempts) == (version, 1)
     queued.clear()
     assert turns.sweep() == 1 and queued == [(match.pk, version)]
-    assert turns.play_turn(match.pk, version) == Outcome.MOVED
+    assert turns.do_play_turn(match.pk, version) == Outcome.MOVED
     assert Move.objects.filter(match=match).count() == version + 1
 
 
@@ -178,9 +178,9 @@ def test_after_two_refusals_the_house_player_plays_at_the_random_level(
     match = until_house_turn(against_bots("collar"))
     version = match.version
     policy.refuse = 2
-    assert turns.play_turn(match.pk, version) == Outcome.REFUSED
-    assert turns.play_turn(match.pk, version) == Outcome.REFUSED
-    assert turns.play_turn(match.pk, version) == Outcome.MOVED
+    assert turns.do_play_turn(match.pk, version) == Outcome.REFUSED
+    assert turns.do_play_turn(match.pk, version) == Outcome.REFUSED
+    assert turns.do_play_turn(match.pk, version) == Outcome.MOVED
     assert policy.levels == [1, 1, "random"]
 
 
@@ -190,7 +190,7 @@ def test_after_five_refusals_the_house_player_gives_up_and_the_clock_decides(
     match = until_house_turn(against_bots("collar"))
     monkeypatch.setattr(turns, "decide", lambda *args: {"type": "no_such_move"})
     for _ in range(turns.GIVE_UP_AFTER):
-        assert turns.play_turn(match.pk, match.version) == Outcome.REFUSED
+        assert turns.do_play_turn(match.pk, match.version) == Outcome.REFUSED
     match.refresh_from_db()
     assert match.bot_due_at is None and match.deadline is not None
     queued.clear()
@@ -232,7 +232,7 @@ def test_at_a_persons_pace_the_turn_waits_in_the_database_for_the_sweep(
     assert now + timedelta(seconds=50) < match.bot_due_at <= now + timedelta(minutes=10)
     assert turns.sweep(now) == 0
     assert turns.sweep(match.bot_due_at) == 1 and queued == [(match.pk, match.version)]
-    assert turns.play_turn(match.pk, match.version) == Outcome.MOVED
+    assert turns.do_play_turn(match.pk, match.version) == Outcome.MOVED
 
 
 def test_hours_pace_waits_an_hour_at_least(against_bots, queued):
@@ -245,7 +245,7 @@ def test_the_sweep_leaves_finished_matches_alone(against_bots, queued, player):
     from games.actions import moves
 
     match = until_house_turn(against_bots("collar"))
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.bot_due_at is None
     assert turns.sweep(timezone.now() + timedelta(days=1)) == 0

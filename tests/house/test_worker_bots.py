@@ -59,9 +59,9 @@ def purge():
 def all_house_players(player, game, options, players):
     """A match whose every seat a house player plays: the creator's seat too (as when a bot
     takes over a seat), seated before the last house player joins and the match starts."""
-    match = lifecycle.create_match(player, game, options, players, bots=[1] * (players - 2))
+    match = lifecycle.do_create_match(player, game, options, players, bots=[1] * (players - 2))
     Seat.objects.filter(match=match, user=player).update(bot_level=1)
-    lifecycle.invite(match.pk, player, f"bot-{game}-2")
+    lifecycle.do_invite(match.pk, player, f"bot-{game}-2")
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     return match

@@ -49,7 +49,7 @@ def move(committed: Any) -> Any:
         template = match.engine.legal_actions(match.engine_state(), seat.number)[index]
         action = concrete(template)
         with committed():
-            moves.submit_move(match.pk, seat.user, action, match.version)
+            moves.do_submit_move(match.pk, seat.user, action, match.version)
         match.refresh_from_db()
         return seat
 

@@ -58,7 +58,7 @@ def test_a_row_whose_turn_passed_is_suppressed_and_the_rest_of_the_batch_sent(
     turn = outbox.record("your_turn", recipient=to_act, match=table, version=table.version)
     others = started_rows(table)
     with committed():
-        moves.resign(table.pk, to_act)
+        moves.do_resign(table.pk, to_act)
     delivery.deliver_many(ids([turn, *others]))
     turn.refresh_from_db()
     assert turn.status == "suppressed" and turn.reason == "not your turn"

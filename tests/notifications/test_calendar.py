@@ -36,7 +36,7 @@ def test_the_feed_parses_and_lists_exactly_the_users_deadlines(
     paused = mine.pop()  # on vacation: no deadline to show
     Match.objects.filter(pk=paused.pk).update(deadline=None, paused_remaining=timedelta(days=1))
     ended = mine.pop()
-    moves.resign(ended.pk, opponent)
+    moves.do_resign(ended.pk, opponent)
     Match.objects.filter(pk=mine[0].pk).update(deadline=timezone.now() + timedelta(hours=5))
     events = feed(client, player).walk("VEVENT")
     got = {(str(e["URL"]).rstrip("/").rsplit("/", 1)[1], e.decoded("DTEND")) for e in events}

@@ -38,7 +38,7 @@ def test_recording_the_same_event_twice_keeps_one_row(row):
 
 def test_a_row_whose_turn_has_passed_is_suppressed_not_sent(row, mailoutbox, committed):
     with committed():
-        moves.resign(row.match_id, row.recipient)
+        moves.do_resign(row.match_id, row.recipient)
     delivery.deliver(row.pk)
     row.refresh_from_db()
     assert row.status == "suppressed" and row.reason == "not your turn"

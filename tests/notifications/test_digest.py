@@ -34,7 +34,7 @@ def test_events_in_digest_mode_send_no_email_of_their_own(
 ):
     match = start_match("collar")
     with committed():
-        moves.resign(match.pk, opponent)
+        moves.do_resign(match.pk, opponent)
     assert emails_to(mailoutbox, reader) == []
     row = Notification.objects.get(recipient=reader, kind="finished")
     assert row.delivery == "digest" and row.status == "pending"
@@ -49,7 +49,7 @@ def test_the_digest_goes_out_once_at_the_local_hour_most_urgent_first(
         match.seats.update(is_to_act=False)
         match.seats.filter(user=reader).update(is_to_act=True)
     with committed():
-        moves.resign(done.pk, opponent)
+        moves.do_resign(done.pk, opponent)
     assert digest.start_due_digests(now=madrid(7)) == 0  # before her hour
     with committed():
         assert digest.start_due_digests(now=madrid(8)) == 1

@@ -24,7 +24,9 @@ def started_match(ctx):
 
 def invitation(ctx):
     with ctx.committed():
-        match = lifecycle.create_match(ctx.player, "collar", {}, 2, invite=[ctx.opponent.username])
+        match = lifecycle.do_create_match(
+            ctx.player, "collar", {}, 2, invite=[ctx.opponent.username]
+        )
     return match, ctx.opponent, Kind.INVITATION
 
 
@@ -52,14 +54,14 @@ def resigned(ctx):
     reader.user.language = ctx.language
     reader.user.save()
     with ctx.committed():
-        moves.resign(match.pk, quitter.user)
+        moves.do_resign(match.pk, quitter.user)
     return match, reader.user, Kind.RESIGNED
 
 
 def finished(ctx):
     match = ctx.start_match("collar")
     with ctx.committed():
-        moves.resign(match.pk, ctx.player)
+        moves.do_resign(match.pk, ctx.player)
     return match, ctx.opponent, Kind.FINISHED
 
 
@@ -67,14 +69,14 @@ def chat_message(ctx):
     NotificationSettings.objects.create(user=ctx.opponent, modes={"chat": "now"})
     match = ctx.start_match("collar")
     with ctx.committed():
-        chat.post_message(match, ctx.player, "¿Otra partida después?")
+        chat.do_post_message(match, ctx.player, "¿Otra partida después?")
     return match, ctx.opponent, Kind.CHAT
 
 
 def on_vacation(ctx):
     match = ctx.start_match("collar")
     with ctx.committed():
-        vacation.start_vacation(ctx.player)
+        vacation.do_start_vacation(ctx.player)
     return match, ctx.opponent, Kind.VACATION
 
 
@@ -139,7 +141,7 @@ def test_the_end_of_a_match_tells_the_winner_and_the_score_breakdown(
 ):
     match = start_match("collar")
     with committed():
-        moves.resign(match.pk, player)
+        moves.do_resign(match.pk, player)
     match.refresh_from_db()
     email = emails_to(mailoutbox, opponent)[0]
     assert "Oscar" in email.body.split("Partida")[0]
@@ -190,5 +192,5 @@ def test_chat_messages_are_off_until_the_reader_asks_for_them(
 ):
     match = start_match("collar")
     with committed():
-        chat.post_message(match, player, "hola")
+        chat.do_post_message(match, player, "hola")
     assert mailoutbox == [] and not Notification.objects.filter(kind=Kind.CHAT).exists()

@@ -53,9 +53,9 @@ def test_the_opening_draw_plays_itself_when_an_invitation_is_accepted(started, m
 
 
 def test_the_opening_draw_plays_itself_when_an_open_seek_is_filled(player, opponent, committed):
-    match = lifecycle.create_match(player, "collar", {}, 2, visibility=Match.Visibility.OPEN)
+    match = lifecycle.do_create_match(player, "collar", {}, 2, visibility=Match.Visibility.OPEN)
     with committed():
-        lifecycle.join_open_match(match.pk, opponent)
+        lifecycle.do_join_open_match(match.pk, opponent)
     assert_opening_draw_played(match)
 
 
@@ -73,12 +73,12 @@ def person_starts(monkeypatch: Any, player: Any) -> None:
 def test_the_opening_draw_plays_itself_when_house_players_fill_a_seek(
     player, committed, person_starts
 ):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {}, 2, visibility=Match.Visibility.OPEN,
         bots_fill_after=timedelta(hours=1),
     )  # fmt: skip
     with committed():
-        lifecycle.fill_with_house_players(match.pk, now=timezone.now() + timedelta(hours=2))
+        lifecycle.do_fill_with_house_players(match.pk, now=timezone.now() + timedelta(hours=2))
     assert_opening_draw_played(match)
 
 
@@ -86,7 +86,7 @@ def test_the_opening_draw_plays_itself_in_a_match_against_a_house_player(
     player, committed, person_starts
 ):
     with committed():
-        match = lifecycle.create_match(player, "collar", {}, 2, bots=[1])
+        match = lifecycle.do_create_match(player, "collar", {}, 2, bots=[1])
     assert_opening_draw_played(match)
 
 

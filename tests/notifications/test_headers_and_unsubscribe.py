@@ -92,9 +92,9 @@ def test_an_invitee_without_an_account_can_refuse_all_invitations(
     client, player, committed, mailoutbox
 ):
     with committed():
-        lifecycle.create_match(player, "collar", {}, 2, invite=["friend@example.com"])
+        lifecycle.do_create_match(player, "collar", {}, 2, invite=["friend@example.com"])
     assert client.post(unsubscribe_path(mailoutbox[0])).status_code == 200
     assert AddressOptOut.objects.filter(address="friend@example.com").exists()
     with committed():
-        lifecycle.create_match(player, "richelieu", {}, 2, invite=["Friend@Example.com"])
+        lifecycle.do_create_match(player, "richelieu", {}, 2, invite=["Friend@Example.com"])
     assert len(mailoutbox) == 1

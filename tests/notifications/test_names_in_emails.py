@@ -50,7 +50,7 @@ def test_every_email_writes_the_names_once(
         seat.user.language = language
         seat.user.save()
     with committed():
-        moves.resign(risk.pk, risk.seats.exclude(user=player).first().user)
+        moves.do_resign(risk.pk, risk.seats.exclude(user=player).first().user)
     kinds = {
         Notification.objects.get(message_id=m.extra_headers["Message-ID"]).kind for m in mailoutbox
     }

@@ -19,7 +19,7 @@ def test_a_name_with_quotes_and_ampersands_arrives_unescaped_in_the_subject_and_
     NotificationSettings.objects.create(user=opponent, modes={"chat": "now"})
     match = start_match("collar")
     with committed():
-        chat.post_message(match, player, 'Fish & "chips" <3')
+        chat.do_post_message(match, player, 'Fish & "chips" <3')
     [email] = emails_to(mailoutbox, opponent)
     assert "O'Brien & Co <b>" in email.subject
     assert "&amp;" not in email.subject and "&#x27;" not in email.subject

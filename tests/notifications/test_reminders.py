@@ -71,7 +71,7 @@ def test_a_paused_clock_holds_the_reminder_and_a_moved_deadline_reschedules_it(s
     reader = match.seats.get(is_to_act=True).user
     first = reminders()[0]
     with committed():
-        vacation.start_vacation(reader, now=first.due_at - timedelta(hours=1))
+        vacation.do_start_vacation(reader, now=first.due_at - timedelta(hours=1))
     delivery.deliver(first.pk, now=first.due_at)
     first.refresh_from_db()
     assert first.status == "pending" and first.reason == "clock paused"

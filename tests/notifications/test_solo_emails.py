@@ -16,7 +16,7 @@ AGAINST = ("against", "contra", "contro")
 
 def solo(player, committed):
     with committed():
-        return lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
+        return lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1)
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def test_the_start_email_of_a_solo_match_names_no_opponents(
 def test_the_end_digest_line_and_calendar_of_a_solo_match_name_no_opponents(player, committed):
     match = solo(player, committed)
     with committed():
-        moves.resign(match.pk, player)
+        moves.do_resign(match.pk, player)
     rows = Notification.objects.filter(recipient=player, kind__in=("started", "finished"))
     assert rows.count() == 2
     for row in rows:

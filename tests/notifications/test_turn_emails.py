@@ -96,7 +96,7 @@ def test_the_turn_email_is_recorded_in_the_same_transaction_as_the_move(started)
         match.refresh_from_db()
         if action is None:
             action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
     other = match.seats.get(is_to_act=True)
     assert other.pk != seat.pk

@@ -54,12 +54,12 @@ def test_an_invitation_reaches_an_invited_player_who_has_not_confirmed_yet(
 ):
     newcomer = make_user("nora", verified=False)
     with committed():
-        lifecycle.create_match(player, "collar", {}, 2, invite=[newcomer.username])
+        lifecycle.do_create_match(player, "collar", {}, 2, invite=[newcomer.username])
     [email] = emails_to(mailoutbox, newcomer)
     assert player.public_name in email.subject
 
 
 def test_an_invitation_reaches_an_address_without_an_account(player, mailoutbox, committed):
     with committed():
-        lifecycle.create_match(player, "collar", {}, 2, invite=["friend@example.com"])
+        lifecycle.do_create_match(player, "collar", {}, 2, invite=["friend@example.com"])
     assert [m.to for m in mailoutbox] == [["friend@example.com"]]

@@ -70,7 +70,7 @@ def first_two_moves(match):
         match.refresh_from_db()
         seat = match.seats.get(is_to_act=True)
         action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
 
 
 def text_of(message):
@@ -111,7 +111,7 @@ def test_the_same_task_enqueued_twice_sends_one_email(workers, smtp, start_match
 
 def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(workers, smtp, start_match, opponent):
     match = start_match("collar")
-    moves.resign(match.pk, match.seats.get(is_to_act=True).user)
+    moves.do_resign(match.pk, match.seats.get(is_to_act=True).user)
     match.refresh_from_db()
     rows = [
         outbox.record(
@@ -158,7 +158,7 @@ def test_mail_waits_out_an_smtp_outage(workers, smtp, start_match):
 
 def test_an_invitation_goes_out_through_the_worker(workers, smtp, player):
     workers()
-    lifecycle.create_match(player, "collar", {}, 2, invite=["newcomer@example.com"])
+    lifecycle.do_create_match(player, "collar", {}, 2, invite=["newcomer@example.com"])
     wait_for(lambda: smtp.recorder.messages)
     assert smtp.recorder.messages[0]["To"] == "newcomer@example.com"
     assert "/es/play/invitation/" in text_of(smtp.recorder.messages[0])

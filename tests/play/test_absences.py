@@ -33,8 +33,10 @@ def invited(player, opponent, make_user):
     Vacation.objects.create(
         user=tomas, started_at=now - timedelta(days=5), ended_at=now - timedelta(days=1)
     )
-    vacation.start_vacation(tomas)
-    return lifecycle.create_match(player, "risk", {}, 3, invite=[opponent.username, tomas.username])
+    vacation.do_start_vacation(tomas)
+    return lifecycle.do_create_match(
+        player, "risk", {}, 3, invite=[opponent.username, tomas.username]
+    )
 
 
 def test_the_dashboard_invitation_shows_who_is_away(client, opponent, invited):
@@ -99,7 +101,7 @@ def test_the_dashboard_reads_absences_in_one_query(
 ):
     reader = make_user("rita")
     for n in range(6):
-        lifecycle.create_match(
+        lifecycle.do_create_match(
             player, "risk", {}, 3, invite=[reader.username, make_user(f"g{n}").username]
         )
     client.force_login(reader)

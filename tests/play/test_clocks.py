@@ -62,11 +62,11 @@ def test_a_vacation_pauses_the_clock_and_the_return_restarts_it_with_the_time_le
     match = start_match("collar")
     away = match.seats.get(is_to_act=True).user
     left = match.deadline - timezone.now()
-    vacation.start_vacation(away)
+    vacation.do_start_vacation(away)
     match.refresh_from_db()
     assert match.deadline is None and match.paused_remaining is not None
     assert sweep_clocks() == 0
-    vacation.end_vacation(away)
+    vacation.do_end_vacation(away)
     match.refresh_from_db()
     assert abs((match.deadline - timezone.now() - left).total_seconds()) < 60
 
@@ -76,7 +76,7 @@ def test_a_vacation_ends_by_itself_when_the_bank_is_spent(start_match, settings)
     match = start_match("collar")
     away = match.seats.get(is_to_act=True).user
     started = timezone.now() - timedelta(days=3)
-    vacation.start_vacation(away, now=started)
+    vacation.do_start_vacation(away, now=started)
     sweep_clocks()
     assert not vacation.on_vacation(away.pk)
     match.refresh_from_db()
@@ -87,12 +87,12 @@ def test_a_move_to_a_player_on_vacation_starts_a_paused_clock(start_match):
     match = start_match("collar")
     mover = match.seats.get(is_to_act=True)
     other = match.seats.exclude(pk=mover.pk).get()
-    vacation.start_vacation(other.user)
+    vacation.do_start_vacation(other.user)
     engine = match.engine
     # The mover keeps a card (their opening draw played itself), and the turn passes.
     while mover.number in engine.to_act(match.engine_state()):
         action = engine.legal_actions(match.engine_state(), mover.number)[0]
-        moves.submit_move(match.pk, mover.user, action, match.version)
+        moves.do_submit_move(match.pk, mover.user, action, match.version)
         match.refresh_from_db()
     assert match.seats.get(pk=other.pk).is_to_act
     assert match.deadline is None and match.paused_remaining == match.time_per_move()
@@ -100,9 +100,9 @@ def test_a_move_to_a_player_on_vacation_starts_a_paused_clock(start_match):
 
 def test_the_vacation_bank_is_shown_and_cannot_go_negative(start_match, player, settings):
     settings.VACATION_DAYS_PER_YEAR = 1
-    vacation.start_vacation(player, now=timezone.now() - timedelta(days=2))
-    vacation.end_vacation(player)
+    vacation.do_start_vacation(player, now=timezone.now() - timedelta(days=2))
+    vacation.do_end_vacation(player)
     assert vacation.days_left(player) == 0
     with pytest.raises(ServiceError) as caught:
-        vacation.start_vacation(player)
+        vacation.do_start_vacation(player)
     assert caught.value.code == "no_vacation_left"

@@ -25,7 +25,7 @@ def test_fifty_simultaneous_submissions_accept_one_and_call_the_rest_stale(start
     def submit():
         try:
             barrier.wait()
-            moves.submit_move(match.pk, user, {"type": "draw"}, 0)
+            moves.do_submit_move(match.pk, user, {"type": "draw"}, 0)
             outcomes.append("accepted")
         except StaleVersion:
             outcomes.append("stale")

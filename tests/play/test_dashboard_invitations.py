@@ -27,7 +27,7 @@ def answer_form(card):
 
 @pytest.fixture
 def invited(player, opponent):
-    return lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    return lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
 
 
 def test_each_invitation_card_has_accept_and_decline(client, opponent, invited):

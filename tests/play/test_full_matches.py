@@ -74,7 +74,7 @@ def test_a_whole_match_ends_in_the_result_page(client, start_match, game, option
 def test_a_solo_collar_match_ends_with_a_rank(client, player):
     from games.actions import lifecycle
 
-    match = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
+    match = lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1)
     assert match.status == Match.Status.ACTIVE
     play_through_pages(client, match, random.Random(3), 40)
     match.refresh_from_db()
@@ -106,5 +106,5 @@ def test_a_running_match_steps_through_its_history_but_has_no_verify_page(client
 def test_a_match_that_has_not_started_has_no_history(client, player):
     from games.actions import lifecycle
 
-    match = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    match = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     assert client.get(f"/en/play/{match.pk}/replay/").status_code == 404

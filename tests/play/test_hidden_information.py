@@ -83,7 +83,7 @@ def test_the_seed_is_hidden_until_the_end_and_shown_after(client, start_match):
         html = page(client, who, match)
         assert str(match.seed) not in html
         assert match.seed_sha256 in html
-    moves.resign(match.pk, match.seats.get(number=0).user)
+    moves.do_resign(match.pk, match.seats.get(number=0).user)
     assert str(match.seed) in page(client, None, match)
 
 

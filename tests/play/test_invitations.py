@@ -71,7 +71,9 @@ def test_a_newcomer_invited_by_email_signs_up_and_lands_in_the_seat(
     client, player, mailoutbox, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
+        match = lifecycle.do_create_match(
+            player, "collar", {}, 2, invite=["new.friend@example.com"]
+        )
     assert mailoutbox[0].to == ["new.friend@example.com"]
     assert "Paula" in mailoutbox[0].subject and "El collar" in mailoutbox[0].subject
     path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
@@ -104,7 +106,7 @@ def test_an_invitation_to_one_day_per_move_says_one_day(
     client, player, mailoutbox, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        lifecycle.create_match(
+        lifecycle.do_create_match(
             player, "collar", {}, 2, days_per_move=1, invite=["new.friend@example.com"]
         )
     (email,) = mailoutbox  # in the host's language
@@ -124,7 +126,7 @@ def test_a_forged_invitation_link_is_a_clear_404(client, player):
 
 
 def test_an_invited_user_can_decline(client, player, opponent):
-    match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+    match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
     client.force_login(opponent)
     client.post(f"/en/play/{match.pk}/respond/", {"answer": "decline"})
     assert match.seats.get(user=opponent).status == Seat.Status.DECLINED
@@ -132,7 +134,7 @@ def test_an_invited_user_can_decline(client, player, opponent):
 
 
 def test_an_open_seek_is_in_the_lobby_and_joining_starts_it(client, player, opponent):
-    match = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    match = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     client.force_login(opponent)
     lobby = client.get("/en/play/lobby/").content.decode()
     assert f"/en/play/{match.pk}/" in lobby
@@ -144,28 +146,28 @@ def test_an_open_seek_is_in_the_lobby_and_joining_starts_it(client, player, oppo
 
 
 def test_the_creator_cancels_before_the_start_but_not_after(player, opponent):
-    match = lifecycle.create_match(player, "collar", {}, 2)
+    match = lifecycle.do_create_match(player, "collar", {}, 2)
     with pytest.raises(ServiceError):
-        lifecycle.cancel_match(match.pk, opponent)
-    lifecycle.cancel_match(match.pk, player)
+        lifecycle.do_cancel_match(match.pk, opponent)
+    lifecycle.do_cancel_match(match.pk, player)
     assert Match.objects.get(pk=match.pk).status == Match.Status.CANCELLED
-    started = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
-    lifecycle.join_open_match(started.pk, opponent)
+    started = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
+    lifecycle.do_join_open_match(started.pk, opponent)
     with pytest.raises(ServiceError):
-        lifecycle.cancel_match(started.pk, player)
+        lifecycle.do_cancel_match(started.pk, player)
 
 
 def test_abort_needs_every_player_and_is_refused_once_everyone_has_moved(start_match):
     match = start_match("richelieu", {"ruleset": "fun-for-2"})
     first, second = match.seats.order_by("number")
-    moves.vote_abort(match.pk, first.user)
+    moves.do_vote_abort(match.pk, first.user)
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
-    moves.vote_abort(match.pk, second.user)
+    moves.do_vote_abort(match.pk, second.user)
     assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
 
 
 def test_the_creator_invites_a_player_later_from_the_match_page(client, player, opponent):
-    match = lifecycle.create_match(player, "richelieu", {}, 3)
+    match = lifecycle.do_create_match(player, "richelieu", {}, 3)
     client.force_login(player)
     page = client.get(f"/en/play/{match.pk}/").content.decode()
     assert "Vacation days left this year:" in page
@@ -184,7 +186,7 @@ def test_a_newcomer_who_signs_up_with_another_address_keeps_the_invited_one_conf
     from allauth.account.models import EmailAddress
 
     with django_capture_on_commit_callbacks(execute=True):
-        lifecycle.create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
+        lifecycle.do_create_match(player, "collar", {}, 2, invite=["new.friend@example.com"])
     path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
     client.get(path)
     client.post(
@@ -219,7 +221,7 @@ def test_a_seated_player_who_opens_an_invitation_by_email_cannot_take_or_refuse_
     client, player, mailoutbox, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match = lifecycle.create_match(player, "richelieu", {}, 3, invite=["guest@example.com"])
+        match = lifecycle.do_create_match(player, "richelieu", {}, 3, invite=["guest@example.com"])
     path = re.search(r"https?://[^/]+(/\w\w/play/invitation/\S+/)", mailoutbox[0].body).group(1)
     client.force_login(player)
     for answer in ("accept", "decline"):
@@ -232,7 +234,7 @@ def test_a_seated_player_who_opens_an_invitation_by_email_cannot_take_or_refuse_
 def test_an_address_invited_by_email_shows_only_to_the_creator_who_typed_it(
     client, player, opponent
 ):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player,
         "richelieu",
         {"ruleset": "multiplayer"},
@@ -258,7 +260,7 @@ def test_the_lobby_reads_its_hosts_vacation_days_in_one_query(
 
     for n in range(6):
         host = User.objects.create_user(f"host{n}", f"host{n}@example.com", "pw-long-enough-1")
-        lifecycle.create_match(host, "collar", {}, 2, visibility="open")
+        lifecycle.do_create_match(host, "collar", {}, 2, visibility="open")
     client.force_login(opponent)
     with django_assert_max_num_queries(8):
         lobby = client.get("/en/play/lobby/").content.decode()

@@ -28,7 +28,7 @@ def first_legal(match):
 def test_a_legal_move_is_logged_and_bumps_the_version(start_match):
     match = start_match("collar")
     user, action = first_legal(match)
-    moves.submit_move(match.pk, user, action, 0)
+    moves.do_submit_move(match.pk, user, action, 0)
     match.refresh_from_db()
     assert match.version == 1
     assert Move.objects.get(match=match, number=1).action == action
@@ -38,12 +38,12 @@ def test_a_legal_move_is_logged_and_bumps_the_version(start_match):
 def test_a_stale_version_is_refused_and_changes_nothing(start_match):
     match = start_match("collar")
     user, action = first_legal(match)
-    moves.submit_move(match.pk, user, action, 0)
+    moves.do_submit_move(match.pk, user, action, 0)
     match.refresh_from_db()
     before = json.dumps(match.state, sort_keys=True)
     user, action = first_legal(match)
     with pytest.raises(StaleVersion) as caught:
-        moves.submit_move(match.pk, user, action, 0)
+        moves.do_submit_move(match.pk, user, action, 0)
     assert caught.value.extra["current_version"] == 1 and caught.value.status == 409
     match.refresh_from_db()
     assert json.dumps(match.state, sort_keys=True) == before and match.version == 1
@@ -53,7 +53,7 @@ def test_an_illegal_move_gets_the_engine_code_and_rule_section(start_match):
     match = start_match("richelieu", {"ruleset": "fun-for-2"})
     user, _ = to_move(match)
     with pytest.raises(IllegalMove) as caught:
-        moves.submit_move(match.pk, user, {"type": "take", "card": "R99"}, 0)
+        moves.do_submit_move(match.pk, user, {"type": "take", "card": "R99"}, 0)
     assert caught.value.code.startswith("richelieu.")
     assert caught.value.extra["section"]
     assert str(caught.value.message)
@@ -65,14 +65,14 @@ def test_a_player_out_of_turn_or_outside_the_match_is_refused(start_match, outsi
     mover, action = first_legal(match)
     other = match.seats.exclude(user=mover).get().user
     with pytest.raises(IllegalMove):
-        moves.submit_move(match.pk, other, action, 0)
+        moves.do_submit_move(match.pk, other, action, 0)
     with pytest.raises(ServiceError) as caught:
-        moves.submit_move(match.pk, outsider, action, 0)
+        moves.do_submit_move(match.pk, outsider, action, 0)
     assert caught.value.status == 404  # a private match: the outsider may not even see it
     match.visibility = match.Visibility.OPEN
     match.save(update_fields=["visibility"])
     with pytest.raises(ServiceError) as caught:
-        moves.submit_move(match.pk, outsider, action, 0)
+        moves.do_submit_move(match.pk, outsider, action, 0)
     assert caught.value.status == 403  # an open match: seen, but not theirs to play
 
 
@@ -83,7 +83,7 @@ def test_forged_actions_are_refused_with_a_reason(start_match, action):
     match = start_match("collar")
     user, _ = to_move(match)
     with pytest.raises(ServiceError) as caught:
-        moves.submit_move(match.pk, user, action, 0)
+        moves.do_submit_move(match.pk, user, action, 0)
     assert caught.value.status in (400, 422)
     assert Match.objects.get(pk=match.pk).version == 0
 
@@ -91,18 +91,18 @@ def test_forged_actions_are_refused_with_a_reason(start_match, action):
 def test_a_finished_match_takes_no_more_moves(start_match):
     match = start_match("collar")
     user, action = first_legal(match)
-    moves.resign(match.pk, user)
+    moves.do_resign(match.pk, user)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     with pytest.raises(ServiceError) as caught:
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
     assert caught.value.code in {"match_not_active", "not_a_player"}
 
 
 def test_resigning_ends_a_two_player_match_with_the_other_as_winner(start_match):
     match = start_match("richelieu", {"ruleset": "fun-for-2"})
     leaver = match.seats.get(number=0)
-    moves.resign(match.pk, leaver.user)
+    moves.do_resign(match.pk, leaver.user)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.result["winners"] == [1]
@@ -115,7 +115,7 @@ def test_verify_matches_replays_every_match_to_its_cache(start_match, capsys):
     match = start_match("richelieu", {"ruleset": "fun-for-2"})
     for _ in range(6):
         user, action = first_legal(match)
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
         match.refresh_from_db()
     call_command("verify_matches")
     assert "1 matches replay to their cached state" in capsys.readouterr().out

@@ -144,10 +144,10 @@ def play_until_the_turn_of(match, user, committed=None):
             return
         action = concrete(match.engine.legal_actions(match.engine_state(), seat.number)[0])
         if committed is None:
-            moves.submit_move(match.pk, seat.user, action, match.version)
+            moves.do_submit_move(match.pk, seat.user, action, match.version)
         else:
             with committed():
-                moves.submit_move(match.pk, seat.user, action, match.version)
+                moves.do_submit_move(match.pk, seat.user, action, match.version)
     raise AssertionError(f"never {user}'s turn")
 
 

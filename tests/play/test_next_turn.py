@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def solo(user, hours_left=None):
     """A solo collar match: always its player's move."""
-    match = lifecycle.create_match(user, "collar", {"mode": "solo"}, 1)
+    match = lifecycle.do_create_match(user, "collar", {"mode": "solo"}, 1)
     assert match.status == Match.Status.ACTIVE
     if hours_left is not None:
         deadline = timezone.now() + timedelta(hours=hours_left)

@@ -98,9 +98,9 @@ def test_the_dashboard_lists_my_turn_first_and_its_queries_are_bounded(
     client, player, opponent, django_assert_max_num_queries
 ):
     for n in range(200):
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
         if n % 2:
-            lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+            lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
     client.force_login(player)
     with django_assert_max_num_queries(14):
         response = client.get("/en/play/")
@@ -124,9 +124,9 @@ def test_the_dashboard_shows_the_latest_finished_matches_and_links_to_the_archiv
     client, player, opponent
 ):
     for _ in range(12):
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
-        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
-        moves.resign(match.pk, opponent)
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        moves.do_resign(match.pk, opponent)
     client.force_login(player)
     response = client.get("/es/play/")
     finished = [seat.match.pk for seat in response.context["finished"]]

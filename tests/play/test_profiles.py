@@ -32,7 +32,7 @@ def records(html: str) -> list[list[str]]:
 def test_the_profile_shows_who_the_player_is(player, client):
     player.display_name = "Paula Ruiz"
     player.save()
-    vacation.start_vacation(player)
+    vacation.do_start_vacation(player)
     html = client.get("/en/play/players/paula/").content.decode()
     assert "<h1>Paula Ruiz" in html
     assert "Member since" in html and player.date_joined.strftime("%Y") in html

@@ -40,7 +40,7 @@ def play_to_end(match: Match, rng: random.Random, time_out_at: int | None = None
         seat_number = engine.to_act(match.engine_state())[0]
         user = User.objects.get(seats__match=match, seats__number=seat_number)
         action = rng.choice(engine.legal_actions(match.engine_state(), seat_number))
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
     raise AssertionError("the match did not end")
 
 
@@ -102,9 +102,9 @@ def test_a_resignation_is_in_the_record_and_the_record_verifies(client, start_ma
         seat_number = engine.to_act(match.engine_state())[0]
         user = User.objects.get(seats__match=match, seats__number=seat_number)
         action = rng.choice(engine.legal_actions(match.engine_state(), seat_number))
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
     quitter = User.objects.get(seats__match=match, seats__number=1)
-    moves.resign(match.pk, quitter)
+    moves.do_resign(match.pk, quitter)
     record = json.loads(download(client, match).content)
     assert record["log"][-1] == {
         "number": 7,
@@ -180,7 +180,7 @@ def test_a_match_started_under_richelieu_version_1_plays_on_and_replays_by_those
         action = entry["action"]
         if action["type"] == "move_marker" and current.stock[entry["seat"]] > 0:
             old_only += 1
-        moves.submit_move(match.pk, users[entry["seat"]], action, match.version)
+        moves.do_submit_move(match.pk, users[entry["seat"]], action, match.version)
     match.refresh_from_db()
     assert old_only > 0
     assert match.status == Match.Status.FINISHED

@@ -21,8 +21,8 @@ def my_turns(player, opponent, count):
     """``count`` started matches of El collar in which ``player`` moves first."""
     made = 0
     while made < count:
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
-        lifecycle.accept_invitation(match.seats.get(user=opponent).pk, opponent)
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
+        lifecycle.do_accept_invitation(match.seats.get(user=opponent).pk, opponent)
         if Seat.objects.filter(match=match, user=player, is_to_act=True).exists():
             made += 1
         else:  # the opponent moves first here: make it the player's turn all the same
@@ -56,7 +56,7 @@ def test_the_opponents_turn_and_finished_matches_do_not_count(client, player, op
     client.force_login(opponent)
     assert "turn-count" not in nav(client)
     match = Seat.objects.get(user=player, is_to_act=True).match
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     client.force_login(player)
     assert "turn-count" not in nav(client)
 

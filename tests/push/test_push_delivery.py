@@ -46,7 +46,7 @@ def pass_turn_uncommitted(match):
     for _ in range(10):
         seat = match.seats.get(is_to_act=True)
         action = concrete(match.engine.legal_actions(match.engine_state(), seat.number)[0])
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
         if to_act(match) != first:
             return to_act(match)
     raise AssertionError("the turn did not pass")
@@ -272,18 +272,18 @@ def test_the_push_tells_who_and_where_and_nothing_else(
 def test_a_chat_message_is_pushed_without_its_text_once_chat_push_is_on(
     start_match, committed, push_service, player, opponent
 ):
-    from games.actions.chat import post_message
+    from games.actions.chat import do_post_message
 
     match = start_match("collar")
     browser = push_service.browser(opponent)
     with committed():
-        post_message(match, player, "my secret plan: the red necklace")
+        do_post_message(match, player, "my secret plan: the red necklace")
     assert browser.messages() == []  # chat is not pushed by default
     NotificationSettings.objects.update_or_create(
         user=opponent, defaults={"push_modes": {"chat": True}}
     )
     with committed():
-        post_message(match, player, "my secret plan: the red necklace")
+        do_post_message(match, player, "my secret plan: the red necklace")
     (message,) = browser.messages()
     assert "secret" not in " ".join(message.values())
     with translation.override("it"):
@@ -295,7 +295,7 @@ def test_an_invitation_is_pushed_with_its_link(push_service, player, opponent, c
 
     browser = push_service.browser(opponent)
     with committed():
-        match = lifecycle.create_match(player, "collar", {}, 2, invite=[opponent.username])
+        match = lifecycle.do_create_match(player, "collar", {}, 2, invite=[opponent.username])
     (message,) = browser.messages()
     email = Notification.objects.get(channel="email", kind="invitation", recipient=opponent)
     assert message["tag"] == f"match-{match.pk}"

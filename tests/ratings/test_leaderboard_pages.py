@@ -66,14 +66,14 @@ def test_solo_matches_keep_each_players_best_score(client, start_match, player, 
 def test_a_finished_solo_match_records_its_score(start_match, player):
     from games.actions import lifecycle
 
-    match = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
+    match = lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1)
     finish(match, [[0]], totals={0: 17})
     assert SoloScore.objects.get(match=match).score == 17
 
 
 def test_the_finished_match_page_shows_each_rating_change(client, start_match, player):
     match = start_match("collar", rated=True)
-    moves.resign(match.pk, match.seats.get(number=0).user)
+    moves.do_resign(match.pk, match.seats.get(number=0).user)
     client.force_login(player)
     html = client.get(f"/en/play/{match.pk}/").content.decode()
     changes = {c.user.public_name: c for c in match.rating_changes.select_related("user")}
@@ -91,7 +91,7 @@ def test_the_finished_email_tells_the_reader_their_change(
     opponent.language = "en"
     opponent.save()
     with django_capture_on_commit_callbacks(execute=True):
-        moves.resign(match.pk, leaver)
+        moves.do_resign(match.pk, leaver)
     change = match.rating_changes.get(user=opponent)
     sent = [m for m in mailoutbox if m.to == [opponent.email] and "ended" in m.body]
     assert sent, [m.subject for m in mailoutbox]

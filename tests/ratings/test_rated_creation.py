@@ -33,18 +33,20 @@ def test_the_form_refuses_a_rated_solo_match(client, player):
 
 def test_the_service_refuses_a_rated_solo_match(player):
     with pytest.raises(ServiceError) as caught:
-        lifecycle.create_match(player, "collar", {"mode": "solo"}, 1, rated=True)
+        lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1, rated=True)
     assert (caught.value.code, caught.value.status) == ("not_ratable", 409)
 
 
 def test_a_seat_invited_by_email_is_rated_once_its_invitee_joins(player, make_user):
-    match = lifecycle.create_match(
+    match = lifecycle.do_create_match(
         player, "collar", {}, 2, invite=["newcomer@example.com"], rated=True
     )
     newcomer = make_user("newcomer")
-    lifecycle.accept_invitation(match.seats.get(invited_email="newcomer@example.com").pk, newcomer)
+    lifecycle.do_accept_invitation(
+        match.seats.get(invited_email="newcomer@example.com").pk, newcomer
+    )
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE and match.rated
-    moves.resign(match.pk, newcomer)
+    moves.do_resign(match.pk, newcomer)
     won = RatingChange.objects.get(match=match, user=player)
     assert won.after > won.before

@@ -70,7 +70,7 @@ def test_risk_modes_are_rated_apart(start_match):
 def test_a_resignation_rates_the_one_who_stays_above(start_match):
     match = start_match("collar", rated=True)
     leaver, stayer = match.seats.get(number=0).user, match.seats.get(number=1).user
-    moves.resign(match.pk, leaver)
+    moves.do_resign(match.pk, leaver)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert rating(stayer, "collar", "duel").value > rating(leaver, "collar", "duel").value
@@ -113,20 +113,20 @@ def test_a_finishing_that_is_retried_rates_once(start_match, monkeypatch):
     monkeypatch.setattr(moves, "RECORDERS", (*moves.RECORDERS, fails_once))
     leaver = match.seats.get(number=0).user
     with pytest.raises(ServiceError) as caught:
-        moves.resign(match.pk, leaver)
+        moves.do_resign(match.pk, leaver)
     assert caught.value.code == "not_recorded"
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
-    moves.resign(match.pk, leaver)
+    moves.do_resign(match.pk, leaver)
     assert RatingChange.objects.filter(match=match).count() == 2
     assert set(Rating.objects.values_list("games", flat=True)) == {1}
     with pytest.raises(ServiceError):
-        moves.resign(match.pk, leaver)  # finished: nothing more to rate
+        moves.do_resign(match.pk, leaver)  # finished: nothing more to rate
     assert RatingChange.objects.count() == 2
 
 
 def test_an_unrated_match_moves_no_rating(start_match):
     match = start_match("collar")
-    moves.resign(match.pk, match.seats.get(number=0).user)
+    moves.do_resign(match.pk, match.seats.get(number=0).user)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
@@ -153,7 +153,7 @@ def test_a_rating_is_provisional_for_its_first_matches(start_match):
 def test_the_neutral_armies_of_two_player_risk_are_not_rated(start_match):
     match = start_match("risk", {"mode": "two-player"}, rated=True)
     leaver = match.seats.get(number=1).user
-    moves.resign(match.pk, leaver)
+    moves.do_resign(match.pk, leaver)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     changes = RatingChange.objects.filter(match=match)

@@ -27,7 +27,7 @@ def play_first_legal(match: Match) -> None:
     match.refresh_from_db()
     seat = match.seats.select_related("user").get(is_to_act=True)
     action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-    moves.submit_move(match.pk, seat.user, action, match.version)
+    moves.do_submit_move(match.pk, seat.user, action, match.version)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def finished_match(start_match: Any) -> Any:
     def finish(game: str, options: dict[str, Any] | None = None, players: int = 2, **kw: Any):
         match = start_match(game, options, players, **kw)
         for number in range(1, players):
-            moves.resign(match.pk, user_at(match, number))
+            moves.do_resign(match.pk, user_at(match, number))
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED
         return match

@@ -22,7 +22,7 @@ def test_chat_times_are_in_the_readers_time_zone(client, start_match, player, op
     from games.play.models import ChatMessage
 
     match = start_match("collar")
-    message = chat.post_message(match, player, "hola")
+    message = chat.do_post_message(match, player, "hola")
     ChatMessage.objects.filter(pk=message.pk).update(
         created_at=datetime(2026, 1, 10, 22, 30, tzinfo=UTC)
     )
@@ -40,8 +40,8 @@ def test_a_muted_player_disappears_from_every_chat_of_the_muter(
 ):
     first, second = start_match("collar"), start_match("collar")
     for match in (first, second):
-        chat.post_message(match, opponent, "ciao a tutti")
-        chat.post_message(match, player, "hola")
+        chat.do_post_message(match, opponent, "ciao a tutti")
+        chat.do_post_message(match, player, "hola")
     client.force_login(player)
     page = client.get(f"/en/play/{first.pk}/").content.decode()
     assert "Mute Oscar" in page
@@ -86,7 +86,7 @@ def test_a_muted_author_sends_the_muter_no_chat_email(
     mailoutbox.clear()
     PlayerMute.objects.create(muter=opponent, muted=player)
     with django_capture_on_commit_callbacks(execute=True):
-        chat.post_message(match, player, "¿Otra partida?")
+        chat.do_post_message(match, player, "¿Otra partida?")
     assert [m for m in mailoutbox if m.to == [opponent.email]] == []
 
 
@@ -99,7 +99,7 @@ def test_a_mute_made_after_the_message_stops_its_email_at_sending(
     match = start_match("collar")
     mailoutbox.clear()
     with django_capture_on_commit_callbacks(execute=False):
-        chat.post_message(match, player, "¿Otra partida?")
+        chat.do_post_message(match, player, "¿Otra partida?")
     row = Notification.objects.get(kind=Notification.Kind.CHAT, recipient=opponent)
     PlayerMute.objects.create(muter=opponent, muted=player)
     delivery.deliver(row.pk)
@@ -132,7 +132,7 @@ def test_the_players_match_page_takes_few_queries_with_mutes(
 ):
     match = start_match("collar")
     for n in range(10):
-        chat.post_message(match, opponent if n % 2 else player, f"message {n}")
+        chat.do_post_message(match, opponent if n % 2 else player, f"message {n}")
     PlayerMute.objects.create(muter=player, muted=opponent)
     client.force_login(player)
     with django_assert_max_num_queries(20):

@@ -18,14 +18,14 @@ pytestmark = pytest.mark.django_db
 def vote_all(match, numbers):
     change = None
     for number in numbers:
-        change = draws.vote_draw(match.pk, user_at(match, number))
+        change = draws.do_vote_draw(match.pk, user_at(match, number))
     match.refresh_from_db()
     return change
 
 
 def test_one_vote_does_not_end_the_match_and_is_shown_as_a_vote(start_match):
     match = start_match("collar")
-    assert draws.vote_draw(match.pk, user_at(match, 0)) is None
+    assert draws.do_vote_draw(match.pk, user_at(match, 0)) is None
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     assert [s.number for s in draws.voters_of(list(match.seats.all()))] == [0]
@@ -62,10 +62,10 @@ def test_the_last_vote_finishes_the_match_with_everyone_sharing_first_place(
 
 def test_players_out_rank_below_the_drawn_ones_and_do_not_vote(start_match):
     match = start_match("richelieu", {}, 4)
-    moves.resign(match.pk, user_at(match, 1))
-    moves.resign(match.pk, user_at(match, 3))
+    moves.do_resign(match.pk, user_at(match, 1))
+    moves.do_resign(match.pk, user_at(match, 3))
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(match.pk, user_at(match, 1))
+        draws.do_vote_draw(match.pk, user_at(match, 1))
     assert (
         caught.value.status == 409
         and caught.value.code == "match_not_active"
@@ -87,7 +87,7 @@ def test_a_risk_army_conquered_by_the_rules_is_out_of_the_vote(start_match):
     state["out_order"] = [2]
     Match.objects.filter(pk=match.pk).update(state=state)
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(match.pk, user_at(match, 2))
+        draws.do_vote_draw(match.pk, user_at(match, 2))
     assert caught.value.code == "not_in_game" and caught.value.status == 409
     vote_all(match, [0, 1])
     assert match.result["winners"] == [0, 1]
@@ -96,7 +96,7 @@ def test_a_risk_army_conquered_by_the_rules_is_out_of_the_vote(start_match):
 
 def test_a_rated_draw_moves_ratings_as_a_tie_and_the_player_out_below(start_match):
     match = start_match("richelieu", {}, 3, rated=True)
-    moves.resign(match.pk, user_at(match, 2))
+    moves.do_resign(match.pk, user_at(match, 2))
     vote_all(match, [0, 1])
     changes = {c.seat: c for c in RatingChange.objects.filter(match=match)}
     assert set(changes) == {0, 1, 2}
@@ -110,45 +110,45 @@ def test_any_move_withdraws_every_vote(start_match):
     match = start_match("collar")
     mover = match.seats.get(is_to_act=True)
     other = match.seats.exclude(pk=mover.pk).get()
-    draws.vote_draw(match.pk, other.user)
+    draws.do_vote_draw(match.pk, other.user)
     play_first_legal(match)
     assert not Seat.objects.filter(match=match, wants_draw=True).exists()
     # The other player's vote alone would have ended it; now it takes both again.
-    assert draws.vote_draw(match.pk, mover.user) is None
+    assert draws.do_vote_draw(match.pk, mover.user) is None
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
 
 
 def test_a_resignation_withdraws_the_votes_too(start_match):
     match = start_match("richelieu", {}, 3)
-    draws.vote_draw(match.pk, user_at(match, 0))
-    moves.resign(match.pk, user_at(match, 2))
+    draws.do_vote_draw(match.pk, user_at(match, 0))
+    moves.do_resign(match.pk, user_at(match, 2))
     assert not Seat.objects.filter(match=match, wants_draw=True).exists()
 
 
 def test_a_player_withdraws_their_own_vote_and_a_non_voter_declines_them_all(start_match):
     match = start_match("richelieu", {}, 3)
-    draws.vote_draw(match.pk, user_at(match, 0))
-    draws.vote_draw(match.pk, user_at(match, 1))
-    draws.withdraw_draw(match.pk, user_at(match, 1))
+    draws.do_vote_draw(match.pk, user_at(match, 0))
+    draws.do_vote_draw(match.pk, user_at(match, 1))
+    draws.do_withdraw_draw(match.pk, user_at(match, 1))
     assert list(
         Seat.objects.filter(match=match, wants_draw=True).values_list("number", flat=True)
     ) == [0]
-    draws.withdraw_draw(match.pk, user_at(match, 2))  # declines
+    draws.do_withdraw_draw(match.pk, user_at(match, 2))  # declines
     assert not Seat.objects.filter(match=match, wants_draw=True).exists()
     with pytest.raises(ServiceError) as caught:
-        draws.withdraw_draw(match.pk, user_at(match, 0))
+        draws.do_withdraw_draw(match.pk, user_at(match, 0))
     assert caught.value.code == "no_draw_offer" and caught.value.status == 409
 
 
 def test_voting_again_changes_nothing_and_a_stale_position_is_refused(start_match):
     match = start_match("richelieu", {}, 3)
-    draws.vote_draw(match.pk, user_at(match, 0))
-    assert draws.vote_draw(match.pk, user_at(match, 0)) is None
+    draws.do_vote_draw(match.pk, user_at(match, 0))
+    assert draws.do_vote_draw(match.pk, user_at(match, 0)) is None
     with pytest.raises(StaleVersion):
-        draws.vote_draw(match.pk, user_at(match, 1), expected_version=match.version + 1)
+        draws.do_vote_draw(match.pk, user_at(match, 1), expected_version=match.version + 1)
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(match.pk, user_at(match, 1), expected_version="soon")
+        draws.do_vote_draw(match.pk, user_at(match, 1), expected_version="soon")
     assert caught.value.status == 400
     assert Seat.objects.filter(match=match, wants_draw=True).count() == 1
 
@@ -158,15 +158,15 @@ def test_outsiders_solo_players_and_finished_matches_cannot_vote(start_match, ou
 
     match = start_match("collar")
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(match.pk, outsider)
+        draws.do_vote_draw(match.pk, outsider)
     assert caught.value.status == 404
-    solo = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
+    solo = lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1)
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(solo.pk, player)
+        draws.do_vote_draw(solo.pk, player)
     assert caught.value.code == "draw_alone"
-    moves.resign(match.pk, user_at(match, 1))
+    moves.do_resign(match.pk, user_at(match, 1))
     with pytest.raises(ServiceError) as caught:
-        draws.vote_draw(match.pk, user_at(match, 0))
+        draws.do_vote_draw(match.pk, user_at(match, 0))
     assert caught.value.code == "match_not_active"
 
 

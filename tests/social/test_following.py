@@ -98,7 +98,9 @@ def test_a_followers_only_seek_needs_an_open_match(client, player):
 
 @pytest.fixture
 def seek(player):
-    return lifecycle.create_match(player, "collar", {}, 2, visibility="open", followers_only=True)
+    return lifecycle.do_create_match(
+        player, "collar", {}, 2, visibility="open", followers_only=True
+    )
 
 
 def test_a_followers_only_seek_shows_only_to_the_hosts_followers(
@@ -137,7 +139,9 @@ def test_the_lobby_takes_few_queries_with_followers_only_seeks(
 ):
     for n in range(5):
         host = make_user(f"h{n}")
-        lifecycle.create_match(host, "collar", {}, 2, visibility="open", followers_only=n % 2 == 0)
+        lifecycle.do_create_match(
+            host, "collar", {}, 2, visibility="open", followers_only=n % 2 == 0
+        )
         Follow.objects.create(follower=outsider, followed=host)
     client.force_login(outsider)
     with django_assert_max_num_queries(10):

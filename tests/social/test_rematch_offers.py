@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def accept_all(new, but=None):
     for seat in new.seats.filter(status=Seat.Status.INVITED).select_related("user"):
         if seat.user != but:
-            lifecycle.accept_invitation(seat.pk, seat.user)
+            lifecycle.do_accept_invitation(seat.pk, seat.user)
     new.refresh_from_db()
 
 
@@ -33,7 +33,7 @@ def test_a_rematch_rotates_the_seats_and_starts_when_everyone_accepts(
     old = finished_match(game, options, players)
     before = {n: s.user for n, s in seats_of(old).items()}
     offerer = before[players - 1]
-    new, created = rematch.offer_rematch(old.pk, offerer)
+    new, created = rematch.do_offer_rematch(old.pk, offerer)
     assert created and new.rematch_of == old and new.status == Match.Status.WAITING
     assert (new.game, new.options, new.players) == (old.game, old.options, old.players)
     assert (new.days_per_move, new.timeout_policy) == (old.days_per_move, old.timeout_policy)
@@ -55,14 +55,14 @@ def test_the_others_get_the_invitation_email(finished_match, player, opponent, m
     old = finished_match("collar")
     mailoutbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        rematch.offer_rematch(old.pk, player)
+        rematch.do_offer_rematch(old.pk, player)
     assert [m.to for m in mailoutbox] == [[opponent.email]]
 
 
 def test_offering_again_leads_to_the_pending_rematch(finished_match, player, opponent):
     old = finished_match("collar")
-    new, _ = rematch.offer_rematch(old.pk, player)
-    again, created = rematch.offer_rematch(old.pk, opponent)
+    new, _ = rematch.do_offer_rematch(old.pk, player)
+    again, created = rematch.do_offer_rematch(old.pk, opponent)
     assert again == new and not created
     assert Match.objects.filter(rematch_of=old).count() == 1
 
@@ -71,40 +71,40 @@ def test_a_declined_rematch_is_called_off_and_another_may_be_offered(
     finished_match, player, opponent
 ):
     old = finished_match("collar")
-    new, _ = rematch.offer_rematch(old.pk, player)
+    new, _ = rematch.do_offer_rematch(old.pk, player)
     seat = new.seats.get(user=opponent)
-    lifecycle.decline_invitation(seat.pk, opponent)
+    lifecycle.do_decline_invitation(seat.pk, opponent)
     new.refresh_from_db()
     assert new.status == Match.Status.CANCELLED
     assert rematch.current_rematch(old) is None
-    other, created = rematch.offer_rematch(old.pk, opponent)
+    other, created = rematch.do_offer_rematch(old.pk, opponent)
     assert created and other != new
 
 
 def test_a_rated_match_gets_a_rated_rematch(finished_match, player):
     old = finished_match("richelieu", {}, 2, rated=True)
-    new, _ = rematch.offer_rematch(old.pk, player)
+    new, _ = rematch.do_offer_rematch(old.pk, player)
     assert new.rated
 
 
 def test_a_solo_rematch_starts_at_once(player):
-    solo = lifecycle.create_match(player, "collar", {"mode": "solo"}, 1)
-    moves.resign(solo.pk, player)
-    new, created = rematch.offer_rematch(solo.pk, player)
+    solo = lifecycle.do_create_match(player, "collar", {"mode": "solo"}, 1)
+    moves.do_resign(solo.pk, player)
+    new, created = rematch.do_offer_rematch(solo.pk, player)
     assert created and new.status == Match.Status.ACTIVE
 
 
 def test_only_players_of_a_finished_match_may_offer_one(start_match, finished_match, outsider):
     running = start_match("collar")
     with pytest.raises(ServiceError) as caught:
-        rematch.offer_rematch(running.pk, running.created_by)
+        rematch.do_offer_rematch(running.pk, running.created_by)
     assert (caught.value.status, caught.value.code) == (409, "match_not_finished")
     old = finished_match("collar")
     with pytest.raises(ServiceError) as caught:
-        rematch.offer_rematch(old.pk, outsider)
+        rematch.do_offer_rematch(old.pk, outsider)
     assert caught.value.status == 404  # a private match: not even seen
     Match.objects.filter(pk=old.pk).update(visibility=Match.Visibility.OPEN)
     with pytest.raises(ServiceError) as caught:
-        rematch.offer_rematch(old.pk, outsider)
+        rematch.do_offer_rematch(old.pk, outsider)
     assert (caught.value.status, caught.value.code) == (403, "not_a_player")
     assert not Match.objects.filter(rematch_of=old).exists()

@@ -100,7 +100,7 @@ def test_notes_are_the_callers_own_and_nobody_elses(as_user, start_match, outsid
     assert theirs.get(f"/matches/{match.pk}/notes/").json()["text"] == ""
     for path in ("/", "/moves/", "/chat/", "/actions/"):
         assert "Secret plan" not in theirs.get(f"/matches/{match.pk}{path}").content.decode()
-    moves.resign(match.pk, user_at(match, 1))
+    moves.do_resign(match.pk, user_at(match, 1))
     for path in ("/", "/record/", "/moves/"):
         assert "Secret plan" not in theirs.get(f"/matches/{match.pk}{path}").content.decode()
     assert (as_user(outsider).get(f"/matches/{match.pk}/notes/").status_code) == 404

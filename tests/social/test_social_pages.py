@@ -45,7 +45,7 @@ def test_a_player_offers_a_draw_behind_a_confirm_step_and_the_others_see_it(clie
 
 def test_declining_on_the_page_withdraws_the_offer(client, start_match):
     match = start_match("collar")
-    draws.vote_draw(match.pk, user_at(match, 0))
+    draws.do_vote_draw(match.pk, user_at(match, 0))
     client.force_login(user_at(match, 1))
     client.post(f"/en/play/{match.pk}/draw/", {"answer": "decline"})
     assert not Seat.objects.filter(match=match, wants_draw=True).exists()
@@ -106,7 +106,7 @@ def test_notes_save_by_form_and_by_htmx_and_stay_private(client, start_match, ou
     assert MatchNote.objects.get(user=writer).text == "Trade the rubies."
     client.force_login(other)
     assert "Trade the rubies." not in page(client, match)
-    moves.resign(match.pk, other)
+    moves.do_resign(match.pk, other)
     for path in ("", "log/", "replay/?step=1", "record/", "verify/"):
         assert "Trade the rubies." not in client.get(f"/en/play/{match.pk}/{path}").content.decode()
     Match.objects.filter(pk=match.pk).update(visibility="open")
@@ -118,12 +118,12 @@ def test_notes_save_by_form_and_by_htmx_and_stay_private(client, start_match, ou
 
 def test_notes_never_reach_an_email(start_match, mailoutbox, django_capture_on_commit_callbacks):
     match = start_match("collar")
-    notes.save_note(match, user_at(match, 0), "My secret plan.")
-    notes.save_note(match, user_at(match, 1), "Their secret plan.")
+    notes.do_save_note(match, user_at(match, 0), "My secret plan.")
+    notes.do_save_note(match, user_at(match, 1), "Their secret plan.")
     with django_capture_on_commit_callbacks(execute=True):
-        draws.vote_draw(match.pk, user_at(match, 0))
-        draws.vote_draw(match.pk, user_at(match, 1))
-        rematch.offer_rematch(match.pk, user_at(match, 0))
+        draws.do_vote_draw(match.pk, user_at(match, 0))
+        draws.do_vote_draw(match.pk, user_at(match, 1))
+        rematch.do_offer_rematch(match.pk, user_at(match, 0))
     assert len(mailoutbox) >= 3  # two "finished" emails and the rematch's invitation
     for message in mailoutbox:
         bodies = [message.body] + [content for content, _ in message.alternatives]
@@ -136,8 +136,8 @@ def test_the_pages_with_an_offer_notes_or_a_rematch_take_a_bounded_number_of_que
 ):
     match = start_match(game, options, players)
     reader = user_at(match, 1)
-    notes.save_note(match, reader, "a plan")
-    draws.vote_draw(match.pk, user_at(match, 0))
+    notes.do_save_note(match, reader, "a plan")
+    draws.do_vote_draw(match.pk, user_at(match, 0))
     client.force_login(reader)
     # The game page's own queries, plus one each for the note, the chat's player mutes and
     # the match's email mute: the same for any number of seats, moves or votes.
@@ -145,8 +145,8 @@ def test_the_pages_with_an_offer_notes_or_a_rematch_take_a_bounded_number_of_que
         html = page(client, match)
     assert "offered a draw" in html and "a plan" in html
     for number in range(1, players):
-        moves.resign(match.pk, user_at(match, number))
-    rematch.offer_rematch(match.pk, reader)
+        moves.do_resign(match.pk, user_at(match, number))
+    rematch.do_offer_rematch(match.pk, reader)
     with django_assert_max_num_queries(16):
         assert "Rematch offered — see it" in page(client, match)
 
@@ -159,7 +159,7 @@ def test_a_drawn_match_page_shows_the_shared_result_in_each_game(
 ):
     match = start_match(game, options, players)
     for number in range(players):
-        draws.vote_draw(match.pk, user_at(match, number))
+        draws.do_vote_draw(match.pk, user_at(match, number))
     client.force_login(user_at(match, 0))
     html = page(client, match)
     assert "The players agreed a draw:" in html and "Winners:" not in html

@@ -36,7 +36,7 @@ def test_the_watch_list_shows_public_matches_in_progress_latest_move_first(
     private = start_match("collar")
     # The older match moves last, so it comes first.
     to_move = older.seats.get(is_to_act=True)
-    moves.submit_move(older.pk, to_move.user, older.engine.legal_actions(
+    moves.do_submit_move(older.pk, to_move.user, older.engine.legal_actions(
         older.engine_state(), to_move.number)[0], older.version)  # fmt: skip
     page = html(client.get("/en/play/watch/"))
     assert page.index(f"/en/play/{older.pk}/") < page.index(f"/en/play/{newer.pk}/")
@@ -63,9 +63,9 @@ def test_a_private_match_is_never_listed_even_to_its_players(client, start_match
 def test_waiting_and_finished_matches_are_not_listed(client, start_match, player):
     from games.actions import lifecycle
 
-    waiting = lifecycle.create_match(player, "collar", {}, 2, visibility="open")
+    waiting = lifecycle.do_create_match(player, "collar", {}, 2, visibility="open")
     finished = start_match("collar", visibility="open")
-    moves.resign(finished.pk, player)
+    moves.do_resign(finished.pk, player)
     page = html(client.get("/en/play/watch/"))
     assert f"/en/play/{waiting.pk}/" not in page and f"/en/play/{finished.pk}/" not in page
 
@@ -133,7 +133,7 @@ def test_the_fragment_is_empty_until_the_match_moves_on(
         assert client.get(url).status_code == 204
     seat = match.seats.get(is_to_act=True)
     action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-    moves.submit_move(match.pk, seat.user, action, match.version)
+    moves.do_submit_move(match.pk, seat.user, action, match.version)
     with django_assert_max_num_queries(15):
         fragment = html(client.get(url))
     assert f"version={match.version + 1}" in fragment and 'id="board-area"' in fragment
@@ -141,7 +141,7 @@ def test_the_fragment_is_empty_until_the_match_moves_on(
 
 def test_the_fragment_reloads_the_page_once_the_match_is_over(client, start_match, player):
     match = start_match("collar", visibility="open")
-    moves.resign(match.pk, player)
+    moves.do_resign(match.pk, player)
     response = client.get(f"/en/play/{match.pk}/live/?version={match.version}")
     assert response.status_code == 204 and response["HX-Refresh"] == "true"
 

@@ -46,7 +46,7 @@ def advance(match, turns, place_every=3):
             action = by_type["place_marker"][-1]
         else:
             action = (by_type.get("end_turn") or by_type.get("take") or actions)[0]
-        moves.submit_move(match.pk, user, action, match.version)
+        moves.do_submit_move(match.pk, user, action, match.version)
         match.refresh_from_db()
 
 
@@ -93,12 +93,12 @@ def test_the_row_ends_are_marked_and_the_taken_card_is_shown_in_the_hand(start_m
     actions = match.engine.legal_actions(match.engine_state(), seat)
     ends = [a for a in actions if a["type"] == "end_turn"]
     if ends:
-        moves.submit_move(match.pk, user, ends[0], match.version)
+        moves.do_submit_move(match.pk, user, ends[0], match.version)
         user = mover(match)
         seat = match.seats.get(user=user).number
         actions = match.engine.legal_actions(match.engine_state(), seat)
     take = next(a for a in actions if a["type"] == "take")
-    moves.submit_move(match.pk, user, take, match.version)
+    moves.do_submit_move(match.pk, user, take, match.version)
     match.refresh_from_db()
     reader = match.seats.exclude(user=user).first().user
     page = page_of(match, reader)

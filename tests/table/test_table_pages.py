@@ -27,7 +27,7 @@ def table_data(page: str) -> dict:
 def play(match, amount):
     match.refresh_from_db()
     seat = match.seats.get(is_to_act=True)
-    moves.submit_move(match.pk, seat.user, {"type": "add", "amount": amount}, match.version)
+    moves.do_submit_move(match.pk, seat.user, {"type": "add", "amount": amount}, match.version)
     return seat.user
 
 
@@ -130,7 +130,7 @@ def test_history_steps_during_play_show_the_readers_own_view_then(client, start_
         match.refresh_from_db()
         seat = match.seats.get(is_to_act=True)
         action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     me = match.seats.get(number=0)
@@ -198,7 +198,7 @@ def test_everyone_may_look_through_the_whole_collar_discard_pile(client, start_m
         match.refresh_from_db()
         seat = match.seats.get(is_to_act=True)
         action = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
     match.refresh_from_db()
     discard = match.state["discard"]
     assert len(discard) == 4

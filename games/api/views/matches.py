@@ -96,7 +96,7 @@ class MatchList(ApiView):
     )  # fmt: skip
     def post(self, request: Request) -> Response:
         data = validated(MatchCreateSerializer, request.data)
-        match = lifecycle.create_match(request.user, **data)
+        match = lifecycle.do_create_match(request.user, **data)
         return detail(request, match.pk, status=201)
 
 
@@ -199,7 +199,9 @@ class Moves(ApiView):
     def post(self, request: Request, pk: int) -> Response:
         data = validated(MoveSerializer, request.data)
         try:
-            change = moves.submit_move(pk, request.user, data["action"], data["expected_version"])
+            change = moves.do_submit_move(
+                pk, request.user, data["action"], data["expected_version"]
+            )
         except IllegalMove as error:
             game = Match.objects.filter(pk=pk).values_list("game", flat=True).first() or ""
             error.extra["section_url"] = section_link(game, error.extra.get("section"))
@@ -241,26 +243,26 @@ def _invitation(request: Request, match: Match) -> Seat:
     return seat
 
 
-Resign = _service_view("Resign", lambda r, m: moves.resign(m.pk, r.user), (409,))
+Resign = _service_view("Resign", lambda r, m: moves.do_resign(m.pk, r.user), (409,))
 Abort = _service_view(
-    "Ask to abort (before every player has moved)", lambda r, m: moves.vote_abort(m.pk, r.user),
+    "Ask to abort (before every player has moved)", lambda r, m: moves.do_vote_abort(m.pk, r.user),
     (409,),
 )  # fmt: skip
 Cancel = _service_view(
     "Cancel a match that has not started (creator only)",
-    lambda r, m: lifecycle.cancel_match(m.pk, r.user), (409,),
+    lambda r, m: lifecycle.do_cancel_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Join = _service_view(
     "Take a free seat of an open match (403 `followers_only`: its host keeps it for the "
-    "players who follow them)", lambda r, m: lifecycle.join_open_match(m.pk, r.user), (409,),
+    "players who follow them)", lambda r, m: lifecycle.do_join_open_match(m.pk, r.user), (409,),
 )  # fmt: skip
 Accept = _service_view(
-    "Accept my invitation", lambda r, m: lifecycle.accept_invitation(_invitation(r, m).pk, r.user),
-    (409,),
+    "Accept my invitation",
+    lambda r, m: lifecycle.do_accept_invitation(_invitation(r, m).pk, r.user), (409,),
 )  # fmt: skip
 Decline = _service_view(
     "Decline my invitation",
-    lambda r, m: lifecycle.decline_invitation(_invitation(r, m).pk, r.user), (409,),
+    lambda r, m: lifecycle.do_decline_invitation(_invitation(r, m).pk, r.user), (409,),
 )  # fmt: skip
 
 
@@ -281,7 +283,7 @@ class Draw(ApiView):
     def post(self, request: Request, pk: int) -> Response:
         data = validated(DrawVoteSerializer, request.data or {})
         visible_match(request, pk)
-        draws.vote_draw(pk, request.user, data.get("expected_version"))
+        draws.do_vote_draw(pk, request.user, data.get("expected_version"))
         return detail(request, pk)
 
     @extend_schema(
@@ -294,7 +296,7 @@ class Draw(ApiView):
     )  # fmt: skip
     def delete(self, request: Request, pk: int) -> Response:
         visible_match(request, pk)
-        draws.withdraw_draw(pk, request.user)
+        draws.do_withdraw_draw(pk, request.user)
         return detail(request, pk)
 
 
@@ -314,7 +316,7 @@ class Rematch(ApiView):
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
         visible_match(request, pk)
-        found, created = rematch.offer_rematch(pk, request.user)
+        found, created = rematch.do_offer_rematch(pk, request.user)
         return detail(request, found.pk, status=201 if created else 200)
 
 
@@ -339,7 +341,7 @@ class Notes(ApiView):
         match = visible_match(request, pk)
         notes.check_writer(match, request.user)
         data = validated(NoteInputSerializer, request.data)
-        return Response(NoteOut(notes.save_note(match, request.user, data["text"])).data)
+        return Response(NoteOut(notes.do_save_note(match, request.user, data["text"])).data)
 
 
 class Invitations(ApiView):
@@ -351,7 +353,7 @@ class Invitations(ApiView):
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
         data = validated(TargetSerializer, request.data)
-        lifecycle.invite(pk, request.user, data["target"])
+        lifecycle.do_invite(pk, request.user, data["target"])
         return detail(request, pk, status=201)
 
 
@@ -383,5 +385,5 @@ class Chat(ApiView):
     def post(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
         data = validated(ChatInputSerializer, request.data)
-        message = chat.post_message(match, request.user, data["text"])
+        message = chat.do_post_message(match, request.user, data["text"])
         return Response(ChatOut(message).data, status=201)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
+from games.accounts.models import User
 from games.play import narration
 from games.play.archive import mode_label as label
 
@@ -78,7 +79,7 @@ def within_a_minute(moment: datetime | None) -> bool:
 
 
 @register.simple_tag
-def player_link(user: Any) -> str:
+def player_link(user: User | None) -> str:
     """A player's public name, linked to their profile, with the bot badge of a house player
     (empty without a player)."""
     if not user:
@@ -89,7 +90,7 @@ def player_link(user: Any) -> str:
 
 
 @register.simple_tag
-def bot_badge(user: Any) -> str:
+def bot_badge(user: User | None) -> str:
     """The badge after the name of a house player (``games.house``): it is a bot."""
     if not getattr(user, "is_bot", False):
         return ""
