@@ -89,7 +89,7 @@ def person_moves(match: Match, chooser: random.Random) -> bool:
         return False
     try:
         action = inside(chooser.choice(legal), chooser)  # a template's ranges filled in
-        moves.submit_move(match.pk, seat.user, action, match.version)
+        moves.do_submit_move(match.pk, seat.user, action, match.version)
     except (StaleVersion, IllegalMove):  # a house player moved first; a range filled badly
         return False
     return True
@@ -115,7 +115,7 @@ def main() -> None:
         matches = []
         for n, (game, players) in enumerate(tables):
             person, _ = User.objects.get_or_create(username=f"bm-{n}", email=f"bm-{n}@b.invalid")
-            matches.append(house_seating.play_now(person, game, level, players=players))
+            matches.append(house_seating.do_play_now(person, game, level, players=players))
         ends = time.monotonic() + seconds
         while time.monotonic() < ends:
             for match in matches:
