@@ -37,9 +37,11 @@ def hide_differently(game, state, viewer):
     return state
 
 
-def play(as_user, match, moves):
+def play(as_user, match, moves, callers=None):
+    """``moves`` random legal moves through the API; ``callers`` keeps one token per user
+    across calls (a user may hold at most 20)."""
     rng = random.Random(4)
-    callers = {}
+    callers = {} if callers is None else callers
     for _ in range(moves):
         user = to_act(match)
         callers.setdefault(user.pk, as_user(user))
@@ -102,9 +104,10 @@ def test_other_players_public_actions_are_in_the_log_and_their_secrets_are_not(
     player alone (the card drawn, the disc taken) is not."""
     match = start_match(game, {"mode": "two-player"} if game == "risk" else {})
     mine = match.seats.get(number=0)
+    callers = {mine.user.pk: as_user(mine.user)}
     for _ in range(40):
-        play(as_user, match, 3)
-        log = as_user(mine.user).get(f"/matches/{match.pk}/moves/?page_size=100").json()
+        play(as_user, match, 3, callers)
+        log = callers[mine.user.pk].get(f"/matches/{match.pk}/moves/?page_size=100").json()
         log = log["results"]
         if {entry["seat"] for entry in log} == {0, 1}:
             break
