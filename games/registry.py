@@ -99,6 +99,18 @@ class Calculator:
 
 
 @dataclass(frozen=True)
+class DrawnPosition:
+    """A worked example's table, drawn beside the rulebook's text with the game's own board,
+    read-only, as ``seat`` sees it (``Game.example_positions``)."""
+
+    #: The engine state of the example (built anew each time).
+    state: Callable[[], Any]
+    seat: int
+    #: The players' names in the example, by seat (lazy translations).
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class RuleSource:
     """Where one section of a rulebook comes from (``Game.rule_sources``, by anchor).
 
@@ -155,6 +167,8 @@ class Game:
     calculators: tuple[Calculator, ...] = ()
     #: Where each section of its rulebook comes from, shown under the section's heading.
     rule_sources: RuleSources | None = None
+    #: Worked examples drawn with the board, by the anchor of the example's heading.
+    example_positions: Mapping[str, DrawnPosition] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:

@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
+from games.registry import DrawnPosition
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
 from games.richelieu.engine.data import CARD_IDS
@@ -200,3 +203,15 @@ THREE_PLAYERS = (
     "R01 R03 R04 R05 R06 R12 R13 R16 R22 R27 R31 R42 R47".split(),
 )
 THREE_PLAYER_DISCS = ((), (), ("disc-tower",))
+
+
+RICHELIEU, MARIE = "Richelieu", _("Marie de' Medici")
+FOUR = (_("Ana"), _("Bruno"), _("Carla"), _("Dario"))
+
+#: The turn examples drawn with the board beside their text, as the player to move sees them.
+DRAWN = {
+    example.anchor: DrawnPosition(
+        example.position.state, 0, FOUR if example.position.players == 4 else (RICHELIEU, MARIE)
+    )
+    for example in EXAMPLES
+}

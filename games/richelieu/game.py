@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
-from games.richelieu import schemas
+from games.richelieu import examples, schemas
 from games.richelieu.calculators import SCORE_SHEET
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.catalogue import FUN_FOR_2, MULTIPLAYER
@@ -43,4 +43,5 @@ GAME = Game(
     play_now={2: {"ruleset": FUN_FOR_2}, 3: {"ruleset": MULTIPLAYER}, 4: {"ruleset": MULTIPLAYER}},
     rule_sources=SOURCES,
     calculators=(SCORE_SHEET,),
+    example_positions=examples.DRAWN,
 )

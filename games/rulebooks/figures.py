@@ -3,7 +3,9 @@
 A game's calculators name the examples they can draw (``Calculator.examples``: the anchor of an
 example's ``###`` heading, or of a whole section, and the form's data for it). The page draws
 each one with the calculator's own result, under that heading (or at the end of the section),
-with a link that opens the example in the calculator, to change it and see what follows.
+with a link that opens the example in the calculator, to change it and see what follows. A
+game's ``example_positions`` are drawn with its own board instead, read-only, under their
+headings.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.registry import Calculator, Game
+from games.play.narration import language
+from games.registry import Calculator, DrawnPosition, Game
 from games.rulebooks.models import DOM_PREFIX
 
 
@@ -24,14 +27,27 @@ class RefusedExample(ValueError):
 
 
 def example_figures(game: Game | None) -> dict[str, str]:
-    """The drawn examples of ``game``'s calculators, by anchor."""
+    """The drawn examples of ``game``: its calculators' and its boards', by anchor."""
     if game is None:
         return {}
-    return {
+    figures = {
         anchor: figure(game.slug, tool, data)
         for tool in game.calculators
         for anchor, data in tool.examples.items()
     }
+    for anchor, position in game.example_positions.items():
+        figures[anchor] = board_figure(game, position)
+    return figures
+
+
+def board_figure(game: Game, position: DrawnPosition) -> str:
+    """The example's table drawn with the game's board, as its seat sees it: nothing to tap."""
+    view = game.engine.view(position.state(), position.seat)
+    names = {seat: str(name) for seat, name in enumerate(position.names)}
+    board = game.presenter.board_context(view, language())
+    context = {**board, "view": view, "viewer": position.seat, "names": names,
+               "board_template": game.board_template, "game_slug": game.slug}  # fmt: skip
+    return render_to_string("rulebooks/includes/example_board.html", context)
 
 
 def figure(game: str, tool: Calculator, data: Mapping[str, Any]) -> str:

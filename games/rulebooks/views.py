@@ -134,6 +134,10 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
         "can_edit": request.user.has_perm(EDIT_PERMISSION),
         "search_form": _search_form(game),
         "calculators": installed.calculators if installed else (),
+        # The board's own styles, for the examples drawn with it.
+        "board_stylesheet": installed.board_stylesheet
+        if installed and installed.example_positions
+        else None,
     }
     return render(request, "rulebooks/page.html", context)
 

@@ -187,6 +187,7 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             ("es", "risk", "blitz"),
             ("it", "richelieu", "scoring-fun-for-2"),
             ("en", "collar", "example-one-rainbow"),
+            ("it", "richelieu", "example-four-player-cap"),
         ):
             page.goto(f"{live_server.url}/{language}/rules/{game}/#rule-{anchor}")
             example = page.locator(f"#rule-{anchor} + .rule-example")
@@ -196,6 +197,7 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             example.scroll_into_view_if_needed()
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             page.screenshot(path=artifacts / f"{game}-{language}-example-{name}-{scheme}.png")
-            example.locator("figcaption a").click()
-            expect(page.locator("#result-heading")).to_be_visible()
+            if example.locator("figcaption a").count():  # drawn by a calculator: open it there
+                example.locator("figcaption a").click()
+                expect(page.locator("#result-heading")).to_be_visible()
         page.close()

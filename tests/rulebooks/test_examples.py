@@ -347,3 +347,22 @@ def test_the_three_player_part_of_the_multiplayer_scoring_is_the_engines():
         text = (installed_games()["richelieu"].rulebook_dir / f"{language}.md").read_text()
         section = parse_page(text).section("scoring-multiplayer").markdown
         assert says(section, 4, 1, 3, 2, 5, 9, 18, 7, 14, 8, 16), language
+
+
+@pytest.mark.django_db
+def test_richelieus_turn_examples_are_drawn_with_the_board_as_the_player_to_move_sees_it(
+    client, rulebooks
+):
+    page = client.get("/es/rules/richelieu/").content.decode()
+    drawn = {}
+    for example in richelieu_examples.EXAMPLES:
+        start = page.index(f'<h3 id="{DOM_PREFIX}{example.anchor}"')
+        figure = page[start : page.index("</figure>", start)]
+        assert "rule-example-board" in figure and 'class="rich-table"' in figure, example.anchor
+        drawn[example.anchor] = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", figure))
+    # The blocked player: his three markers in the box, the Queen's on the last two cards.
+    assert "3 en la caja" in drawn["example-blocked"]
+    assert drawn["example-blocked"].count("marcador de María de Médici") == 2
+    # The marker back disc is his own, so his board shows it; the four-player cap is Ana's.
+    assert "Tus discos boca abajo" in drawn["example-marker-back-then-pay"]
+    assert "Ana" in drawn["example-four-player-cap"]
