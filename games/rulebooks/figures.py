@@ -36,17 +36,23 @@ def example_figures(game: Game | None) -> dict[str, str]:
         for anchor, data in tool.examples.items()
     }
     for anchor, position in game.example_positions.items():
-        figures[anchor] = board_figure(game, position)
+        try_url = reverse("rulebooks:try", args=[game.slug, anchor])
+        figures[anchor] = board_figure(game, position, try_url=try_url)
     return figures
 
 
-def board_figure(game: Game, position: DrawnPosition) -> str:
-    """The example's table drawn with the game's board, as its seat sees it: nothing to tap."""
-    view = game.engine.view(position.state(), position.seat)
+def board_figure(
+    game: Game, position: DrawnPosition, state: Any = None, try_url: str | None = None
+) -> str:
+    """The example's table (or ``state``, a move or two later) drawn with the game's board, as
+    its seat sees it: nothing to tap; ``try_url`` opens it to play on."""
+    state = position.state() if state is None else state
+    view = game.engine.view(state, position.seat)
     names = {seat: str(name) for seat, name in enumerate(position.names)}
     board = game.presenter.board_context(view, language())
     context = {**board, "view": view, "viewer": position.seat, "names": names,
-               "board_template": game.board_template, "game_slug": game.slug}  # fmt: skip
+               "board_template": game.board_template, "game_slug": game.slug,
+               "try_url": try_url}  # fmt: skip
     return render_to_string("rulebooks/includes/example_board.html", context)
 
 

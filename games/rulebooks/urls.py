@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:game>/", views.page, name="page"),
     path("<slug:game>/section/<slug:anchor>/", views.section, name="section"),
     path("<slug:game>/calculators/<slug:slug>/", views.calculator, name="calculator"),
+    path("<slug:game>/try/<slug:anchor>/", views.try_example, name="try"),
     path("<slug:game>/history/", views.history, name="history"),
     path("<slug:game>/diff/", views.diff, name="diff"),
     path("<slug:game>/edit/", editing.edit, name="edit"),

@@ -7,6 +7,7 @@ Italian page. Anyone may read; editing and reverting (``editing.py``) need the p
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -18,8 +19,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.engines.base import EngineError
+from games.play.narration import describe_action
 from games.registry import RuleSource, RuleSources, installed_games
-from games.rulebooks import markup
+from games.rulebooks import figures, markup, sandbox
 from games.rulebooks.diffs import diff_rows
 from games.rulebooks.figures import example_figures, with_figures
 from games.rulebooks.forms import DiffForm, SearchForm
@@ -189,6 +192,38 @@ def calculator(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     context = {"tool": tool, "game": game, "game_name": game_name(game), "form": form,
                "result": result}  # fmt: skip
     return render(request, "rulebooks/calculator.html", context)
+
+
+@require_GET
+def try_example(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
+    """A worked example's table to play on: the board as the seat to move sees it, and each
+    move the rules allow as a link that plays it (``games.rulebooks.sandbox``)."""
+    found = installed_games().get(game)
+    position = found.example_positions.get(anchor) if found else None
+    if found is None or position is None:
+        raise Http404(_("There is no such example."))
+    context: dict[str, Any] = {"game": game, "game_name": game_name(game), "anchor": anchor,
+                               "board_stylesheet": found.board_stylesheet}  # fmt: skip
+    try:
+        moves = sandbox.parse_moves(request.GET.get("moves", ""))
+        state = sandbox.replay(found.engine, position, moves)
+    except (sandbox.BadMoves, EngineError):
+        return render(request, "rulebooks/try.html", context | {"refused": True}, status=400)
+    seat = next(iter(found.engine.to_act(state)), None)
+    names = {number: str(name) for number, name in enumerate(position.names)}
+    legal = found.engine.legal_actions(state, seat) if seat is not None else []
+    played = ".".join(str(index) for index in moves)
+    context |= {
+        "board": figures.board_figure(found, replace(position, seat=seat or 0), state),
+        "moves": [
+            {"label": describe_action(game, action, names), "moves": f"{played}.{n}".lstrip(".")}
+            for n, action in enumerate(legal)
+        ],
+        "to_move": names.get(seat) if seat is not None else None,
+        "undo": ".".join(str(index) for index in moves[:-1]) if moves else None,
+        "over": found.engine.is_over(state),
+    }
+    return render(request, "rulebooks/try.html", context)
 
 
 @require_GET

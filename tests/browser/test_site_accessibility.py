@@ -31,6 +31,7 @@ VISITOR_PAGES = {
     "necklace-value": (
         "/rules/collar/calculators/necklace/?common=C11&base=C08&base=C04&base=C18&rainbow=C19"
     ),
+    "try-example": "/rules/richelieu/try/example-four-player-cap/?moves=0",
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
     "not-found": "/no-such-page/",

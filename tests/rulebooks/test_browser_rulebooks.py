@@ -201,3 +201,24 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
                 example.locator("figcaption a").click()
                 expect(page.locator("#result-heading")).to_be_visible()
         page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_tries_an_example_and_plays_on_from_its_table(
+    live_server, open_page, artifacts, scheme
+):
+    call_command("load_rulebooks", stdout=io.StringIO())
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/es/rules/richelieu/#rule-example-marker-back-then-pay")
+        page.locator("#rule-example-marker-back-then-pay + .rule-example figcaption a").click()
+        expect(page.locator("h1")).to_have_text("Prueba el ejemplo")
+        moves = page.locator(".try-move-list a")
+        expect(moves).to_have_count(1)  # no pass while a card can be taken: spend the disc
+        moves.first.click()
+        expect(page.locator(".rich-seat").first).to_contain_text("1 marcador en reserva")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"try-marker-back-{name}-{scheme}.png", full_page=True)
+        page.get_by_role("link", name="Deshacer la última jugada").click()
+        expect(page.locator(".rich-seat").first).to_contain_text("3 en la caja")
+        page.close()
