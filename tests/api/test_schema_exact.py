@@ -163,7 +163,8 @@ def test_the_schema_types_each_games_view_and_actions(
         named = legal["discriminator"]["mapping"][action["type"]].rpartition("/")[2]
         assert component_validator(schema, named).is_valid(action)
         assert [
-            other for other in legal["oneOf"]
+            other
+            for other in legal["oneOf"]
             if component_validator(schema, other["$ref"].rpartition("/")[2]).is_valid(action)
         ] == [{"$ref": f"#/components/schemas/{named}"}], "exactly one shape takes it"
 

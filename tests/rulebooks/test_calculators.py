@@ -73,12 +73,14 @@ def test_the_risk_rulebook_links_its_calculator_and_no_other_game_does(client, r
 
 
 def test_the_calculator_speaks_spanish_and_italian(client, rulebooks):
-    spanish = text(client.get("/es/rules/risk/calculators/battle/", {"attackers": "3",
-                                                                      "defenders": "1"}))
+    spanish = text(
+        client.get("/es/rules/risk/calculators/battle/", {"attackers": "3", "defenders": "1"})
+    )
     assert "Probabilidades de una batalla" in spanish
     assert "3 tropas contra 1 tropa: el territorio cae el 75,4 % de las veces." in spanish
     assert "El atacante tira 2 dados y el defensor 1" in spanish
-    italian = text(client.get("/it/rules/risk/calculators/battle/", {"attackers": "2",
-                                                                      "defenders": "2"}))
+    italian = text(
+        client.get("/it/rules/risk/calculators/battle/", {"attackers": "2", "defenders": "2"})
+    )
     assert "2 truppe contro 2 truppe: il territorio cade il" in italian
     assert "L'attaccante tira 1 dado e il difensore 2" in italian

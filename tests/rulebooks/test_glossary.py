@@ -9,9 +9,7 @@ import pytest
 
 from games.registry import installed_games
 
-SECTION = re.compile(
-    r"^## [^\n]+ \{#glossary\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL
-)
+SECTION = re.compile(r"^## [^\n]+ \{#glossary\}$(?P<body>.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 LANGUAGES = ("en", "es", "it")
 GAMES = ("collar", "richelieu", "risk")
 

@@ -160,7 +160,6 @@ def test_tables_render_with_alignment_as_a_class_not_inline_css():
     assert "style=" not in html
 
 
-
 def test_a_wide_table_labels_each_cell_with_its_column_for_the_phone_cards():
     wide = render(
         "| Card | Top `x` | Wish | Florins |\n|--|--|--|--|\n| Blue 3 | ruby | *none* | 4 |\n"
@@ -187,6 +186,7 @@ def test_a_column_heading_cannot_smuggle_markup_into_its_cells_labels():
     assert problems_in(html) == []
     cells = re.findall(r"<td ([^>]*)>", html)
     assert cells[3] == 'data-label="x&quot; onmouseover=&quot;alert(1) &lt;b&gt;&amp;"', cells
+
 
 @pytest.mark.django_db
 def test_the_page_shows_a_table_of_contents_linking_to_every_section(client, rulebooks):

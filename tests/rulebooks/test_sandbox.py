@@ -28,7 +28,9 @@ def test_the_blocked_player_may_only_pass_and_then_the_queen_plays(client):
     assert [moves for moves, _label in moves_offered(answer)] == ["0"]  # the pass alone
     after = client.get(BLOCKED, {"moves": "0"})
     assert "Moves Marie de&#x27; Medici may make" in after.content.decode()
-    assert len(moves_offered(after)) > 1 and all(m.startswith("0.") for m, _ in moves_offered(after))
+    assert len(moves_offered(after)) > 1 and all(
+        m.startswith("0.") for m, _ in moves_offered(after)
+    )
     assert 'href="?moves="' in after.content.decode()  # take back the pass
 
 
