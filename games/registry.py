@@ -108,6 +108,9 @@ class DrawnPosition:
     seat: int
     #: The players' names in the example, by seat (lazy translations).
     names: tuple[str, ...]
+    #: Whether "try it" may play on from it: every legal action is a whole move (Risk's are
+    #: templates with ranges to fill in, which a list of links cannot offer).
+    playable: bool = True
 
 
 @dataclass(frozen=True)

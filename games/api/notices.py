@@ -132,8 +132,11 @@ def _documented(name: str, summary: str, body: type[serializers.Serializer]) -> 
     return OpenApiWebhook(
         name=name,
         decorator=extend_schema(
-            summary=summary, description=SIGNED, request=body,
-            responses={200: None}, tags=["webhooks"],
+            summary=summary,
+            description=SIGNED,
+            request=body,
+            responses={200: None},
+            tags=["webhooks"],
         ),  # fmt: skip
     )
 

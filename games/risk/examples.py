@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
+from games.registry import DrawnPosition
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import CLASSIC, INTRO
 from games.risk.engine.data import board
@@ -106,3 +109,13 @@ def maneuver(chain: Sequence[str] = ("scandinavia", "ukraine", "afghanistan", "i
     data = _attacker_table({tid: 7 if tid == chain[0] else 1 for tid in chain})
     data["phase"] = MANEUVER
     return ENGINE.from_json(data)
+
+
+YOU, BRUNO, CARLA = _("You"), _("Bruno"), _("Carla")
+
+#: The examples drawn with the map at the end of their sections, as "you" (seat 0) see them:
+#: the reinforcements' turn (19 territories, two continents) and the maneuver's chain.
+DRAWN = {
+    "reinforcements": DrawnPosition(reinforcement, 0, (YOU, BRUNO, CARLA), playable=False),
+    "maneuver": DrawnPosition(maneuver, 0, (YOU, BRUNO, CARLA), playable=False),
+}

@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Game, Ranking
-from games.risk import schemas
+from games.risk import examples, schemas
 from games.risk.calculators import BATTLE
 from games.risk.engine import ENGINE
 from games.risk.engine.catalogue import INTRO, TWO_PLAYER
@@ -42,4 +42,5 @@ GAME = Game(
     play_now={2: {"mode": TWO_PLAYER}, 3: {"mode": INTRO}, 4: {"mode": INTRO}, 5: {"mode": INTRO}},
     rule_sources=SOURCES,
     calculators=(BATTLE,),
+    example_positions=examples.DRAWN,
 )

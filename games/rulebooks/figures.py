@@ -36,7 +36,7 @@ def example_figures(game: Game | None) -> dict[str, str]:
         for anchor, data in tool.examples.items()
     }
     for anchor, position in game.example_positions.items():
-        try_url = reverse("rulebooks:try", args=[game.slug, anchor])
+        try_url = reverse("rulebooks:try", args=[game.slug, anchor]) if position.playable else None
         figures[anchor] = board_figure(game, position, try_url=try_url)
     return figures
 

@@ -200,7 +200,7 @@ def try_example(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
     move the rules allow as a link that plays it (``games.rulebooks.sandbox``)."""
     found = installed_games().get(game)
     position = found.example_positions.get(anchor) if found else None
-    if found is None or position is None:
+    if found is None or position is None or not position.playable:
         raise Http404(_("There is no such example."))
     context: dict[str, Any] = {"game": game, "game_name": game_name(game), "anchor": anchor,
                                "board_stylesheet": found.board_stylesheet}  # fmt: skip

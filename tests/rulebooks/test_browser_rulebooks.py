@@ -188,6 +188,7 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             ("it", "richelieu", "scoring-fun-for-2"),
             ("en", "collar", "example-one-rainbow"),
             ("it", "richelieu", "example-four-player-cap"),
+            ("es", "risk", "maneuver"),
         ):
             page.goto(f"{live_server.url}/{language}/rules/{game}/#rule-{anchor}")
             example = page.locator(f"#rule-{anchor} + .rule-example")
@@ -197,9 +198,15 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             example.scroll_into_view_if_needed()
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             page.screenshot(path=artifacts / f"{game}-{language}-example-{name}-{scheme}.png")
-            if example.locator("figcaption a").count():  # drawn by a calculator: open it there
-                example.locator("figcaption a").click()
-                expect(page.locator("#result-heading")).to_be_visible()
+            link = example.locator("figcaption a")
+            if link.count():  # open it in its calculator, or play on from its table
+                opens = (
+                    "#result-heading"
+                    if "/calculators/" in link.get_attribute("href")
+                    else ".try-moves"
+                )
+                link.click()
+                expect(page.locator(opens)).to_be_visible()
         page.close()
 
 

@@ -366,3 +366,12 @@ def test_richelieus_turn_examples_are_drawn_with_the_board_as_the_player_to_move
     # The marker back disc is his own, so his board shows it; the four-player cap is Ana's.
     assert "Tus discos boca abajo" in drawn["example-marker-back-then-pay"]
     assert "Ana" in drawn["example-four-player-cap"]
+
+
+@pytest.mark.django_db
+def test_risks_maneuver_is_drawn_with_the_map_at_the_end_of_its_section(client, rulebooks):
+    page = client.get("/it/rules/risk/").content.decode()
+    start = page.index(f'id="{DOM_PREFIX}maneuver"')
+    section = page[start : page.index('<section class="rule-section"', start)]
+    assert "rule-example-board" in section and "<svg" in section
+    assert "/try/" not in section  # nothing to play on: Risk's moves are templates

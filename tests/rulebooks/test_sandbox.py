@@ -57,6 +57,8 @@ def test_moves_that_do_not_replay_get_a_clear_400(client, moves):
 def test_an_example_with_no_table_is_a_404(client):
     assert client.get("/en/rules/richelieu/try/no-such-example/").status_code == 404
     assert client.get("/en/rules/risk/try/example-blocked/").status_code == 404
+    # Risk's drawn examples are not offered: its moves are templates a list cannot offer.
+    assert client.get("/en/rules/risk/try/maneuver/").status_code == 404
 
 
 def test_the_rulebook_page_links_each_drawn_example_to_its_sandbox(client, rulebooks):
