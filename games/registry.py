@@ -23,6 +23,7 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _lazy
 
 from games.engines.base import BaseEngine, EngineError
 
@@ -130,6 +131,22 @@ class RuleSource:
     reconstruction: str = ""
     site: str = ""
     guide: bool = False
+
+
+def printed_in(edition: str, *sections: str) -> tuple[tuple[str, str], ...]:
+    """``RuleSource.printed`` for one edition's sections, by their printed names."""
+    return tuple((edition, name) for name in sections)
+
+
+#: The sources every game's rulebook shares: the site's own help, and its own pages on playing
+#: by correspondence and on the match options.
+GUIDE = RuleSource(guide=True)
+CORRESPONDENCE = RuleSource(
+    site=_lazy("How the site plays the game by correspondence, which no printed rule covers.")
+)
+OPTIONS = RuleSource(
+    site=_lazy("The match options the site offers, and the printed rules each one follows.")
+)
 
 
 @dataclass(frozen=True)

@@ -5,73 +5,65 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import RuleSource, RuleSources
+from games.registry import CORRESPONDENCE, GUIDE, OPTIONS, RuleSource, RuleSources, printed_in
 
 ES = "es"
-GUIDE = RuleSource(guide=True)
-
-
-def rulebook(*sections: str) -> tuple[tuple[str, str], ...]:
-    """The rulebook's sections, by their printed names."""
-    return tuple((ES, name) for name in sections)
 
 
 SOURCES = RuleSources(
     editions={ES: _("the Spanish rulebook")},
     sections={
         "quick-reference": GUIDE,
-        "overview": RuleSource(printed=rulebook("Objetivo")),
+        "overview": RuleSource(printed=printed_in(ES, "Objetivo")),
         "components": RuleSource(
-            printed=rulebook("Componentes"),
+            printed=printed_in(ES, "Componentes"),
             reconstruction=_("The rulebook describes one card in full: the card list is ours."),
         ),
         "setup": RuleSource(
-            printed=rulebook("Preparación del juego básico"),
+            printed=printed_in(ES, "Preparación del juego básico"),
             site=_("The site deals, and draws who starts."),
         ),
-        "turn": RuleSource(printed=rulebook("El turno de juego")),
-        "first-turn": RuleSource(printed=rulebook("El turno de juego")),
-        "wishes": RuleSource(printed=rulebook("Los deseos de la Duquesa")),
+        "turn": RuleSource(printed=printed_in(ES, "El turno de juego")),
+        "first-turn": RuleSource(printed=printed_in(ES, "El turno de juego")),
+        "wishes": RuleSource(printed=printed_in(ES, "Los deseos de la Duquesa")),
         "common-card": RuleSource(
-            printed=rulebook("Preparación del juego básico", "Los deseos de la Duquesa")
+            printed=printed_in(ES, "Preparación del juego básico", "Los deseos de la Duquesa")
         ),
         "scoring": RuleSource(
-            printed=rulebook("Puntuación final"),
+            printed=printed_in(ES, "Puntuación final"),
             site=_("The site tries every way of using the rainbow stones and keeps the best."),
         ),
-        "end-of-game": RuleSource(printed=rulebook("Fin de la partida")),
+        "end-of-game": RuleSource(printed=printed_in(ES, "Fin de la partida")),
         "anti-stall": RuleSource(
             site=_(
                 "A house rule, on by default: by correspondence, passing cards back and forth "
                 "could last for weeks."
             )
         ),
-        "tie-break": RuleSource(printed=rulebook("Puntuación final")),
+        "tie-break": RuleSource(printed=printed_in(ES, "Puntuación final")),
         "solo": RuleSource(
-            printed=rulebook("Modo solitario"),
+            printed=printed_in(ES, "Modo solitario"),
             site=_("The expansions in the solo game are the site's extension."),
         ),
-        "solo-ranks": RuleSource(printed=rulebook("Modo solitario")),
+        "solo-ranks": RuleSource(printed=printed_in(ES, "Modo solitario")),
         "rainbow": RuleSource(
-            printed=rulebook("Expansión 1: Las piedras arcoíris"),
+            printed=printed_in(ES, "Expansión 1: Las piedras arcoíris"),
             reconstruction=_("The rainbow card's wish and its value."),
         ),
         "gold": RuleSource(
-            printed=rulebook("Expansión 2: El oro de la corte", "Juega con ambas expansiones"),
+            printed=printed_in(
+                ES, "Expansión 2: El oro de la corte", "Juega con ambas expansiones"
+            ),
             reconstruction=_("The value of a third and a fourth ingot: the rulebook stops at two."),
         ),
-        "examples": RuleSource(printed=rulebook("Los deseos de la Duquesa"), guide=True),
+        "examples": RuleSource(printed=printed_in(ES, "Los deseos de la Duquesa"), guide=True),
         "reconstruction": RuleSource(
             reconstruction=_("Everything listed here is ours: no published source lists the cards.")
         ),
         "faq": GUIDE,
         "who-sees-what": GUIDE,
         "glossary": GUIDE,
-        "correspondence": RuleSource(
-            site=_("How the site plays the game by correspondence, which no printed rule covers.")
-        ),
-        "options": RuleSource(
-            site=_("The match options the site offers, and the printed rules each one follows.")
-        ),
+        "correspondence": CORRESPONDENCE,
+        "options": OPTIONS,
     },
 )

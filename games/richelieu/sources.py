@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import RuleSource, RuleSources
+from games.registry import CORRESPONDENCE, GUIDE, OPTIONS, RuleSource, RuleSources
 
 ES, IT, EN = "es", "it", "en"
 
@@ -15,7 +15,6 @@ PLAY = ((ES, "Desarrollo del juego"), (IT, "Inizia il gioco"), (EN, "Playing the
 MARKERS = ((ES, "Marcadores de propiedad"), (IT, "Segnaposto"), (EN, "Property markers"))
 DISCS = ((ES, "Discos"), (IT, "Gettoni"), (EN, "Property markers"))
 SCORING = ((ES, "Puntuación"), (IT, "Valutazione"), (EN, ""))
-GUIDE = RuleSource(guide=True)
 
 SOURCES = RuleSources(
     editions={
@@ -128,11 +127,7 @@ SOURCES = RuleSources(
         "faq": GUIDE,
         "who-sees-what": GUIDE,
         "glossary": GUIDE,
-        "correspondence": RuleSource(
-            site=_("How the site plays the game by correspondence, which no printed rule covers.")
-        ),
-        "options": RuleSource(
-            site=_("The match options the site offers, and the printed rules each one follows.")
-        ),
+        "correspondence": CORRESPONDENCE,
+        "options": OPTIONS,
     },
 )
