@@ -11,6 +11,7 @@ headings.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,12 +19,19 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games.play.narration import language
-from games.registry import Calculator, DrawnPosition, Game
+from games.registry import Calculator, DrawnPosition, Game, installed_games
 from games.rulebooks.models import DOM_PREFIX
 
 
 class RefusedExample(ValueError):
     """An example's data that its own calculator refuses: a mistake in the game's code."""
+
+
+@cache
+def figures_of(game: str, language: str) -> dict[str, str]:
+    """``example_figures`` of an installed game in the active ``language``: the same for every
+    reader of that language (the examples are the code's), so worked out once per process."""
+    return example_figures(installed_games().get(game))
 
 
 def example_figures(game: Game | None) -> dict[str, str]:

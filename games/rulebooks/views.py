@@ -24,7 +24,7 @@ from games.play.narration import describe_action
 from games.registry import RuleSource, RuleSources, installed_games
 from games.rulebooks import figures, markup, sandbox
 from games.rulebooks.diffs import diff_rows
-from games.rulebooks.figures import example_figures, with_figures
+from games.rulebooks.figures import figures_of, with_figures
 from games.rulebooks.forms import DiffForm, SearchForm
 from games.rulebooks.models import (
     DOM_PREFIX,
@@ -119,7 +119,7 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     outdated = outdated_sections(book, sections)
     installed = installed_games().get(game)
     sources = installed.rule_sources if installed else None
-    figures = example_figures(installed)
+    drawn = figures_of(game, language) if installed else {}
     context = {
         "book": book,
         "game_name": game_name(game),
@@ -128,10 +128,10 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
                 s,
                 outdated.get(s.anchor),
                 source_note(sources, s.anchor),
-                with_figures(s.anchor, s.body_html, figures),
+                with_figures(s.anchor, s.body_html, drawn),
             )
             for s in sections
-        ],  # fmt: skip
+        ],
         "fallback": book.language != language,
         "languages": _languages_of(pages),
         "can_edit": request.user.has_perm(EDIT_PERMISSION),
