@@ -78,7 +78,16 @@ class StrictChoiceField(serializers.ChoiceField):
         self.fail("invalid_choice", input=data)
 
 
+#: The largest number a query string may give (``DIGITS``: at most 18 digits), unless a field
+#: sets a smaller one; the schema says so as the field's ``maximum``.
+LARGEST = 10**18 - 1
+
+
 class QueryIntegerField(serializers.IntegerField):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_value", LARGEST)
+        super().__init__(**kwargs)
+
     def get_value(self, dictionary: Any) -> Any:
         # DRF reads an empty value in a query string (``?page_size=``) as left out: here it
         # is a number that is not there, refused as the schema's ``integer`` type says.
