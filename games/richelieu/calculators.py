@@ -32,8 +32,8 @@ from games.richelieu.engine.data import (
 from games.richelieu.engine.scoring import build_result, line_sections
 from games.richelieu.presenter import card_name
 
-#: The most players a Richelieu match has (the multiplayer rules).
-MOST_PLAYERS = 4
+#: The most players a Richelieu match has (the multiplayer rules), as the engine says.
+MOST_PLAYERS = max(ENGINE.player_counts({"ruleset": MULTIPLAYER}))
 #: Discs that count at the end (the "marker back" ones score nothing).
 SCORING_DISCS = tuple(disc for disc in DISCS if DISCS[disc].kind != MARKER_BACK)
 #: Eight discs lie on the table at the start; the other six stay in the box.

@@ -11,7 +11,7 @@ hands, dealt in turn, and every other disc out of the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -102,14 +102,7 @@ BLOCKED = TurnExample(
 #: marker goes back to her stock (from 1 to 2).
 MARKER_BACK_THEN_PAY = TurnExample(
     "example-marker-back-then-pay",
-    Position(
-        players=2,
-        rows=((), (), (), (CHAMPAGNE_SWORD, CHAMPAGNE_TOWER)),
-        stock=(0, 1),
-        boxed=(3, 0),
-        markers_on={CHAMPAGNE_SWORD: 1, CHAMPAGNE_TOWER: 1},
-        held={0: ("disc-back-1",)},
-    ),
+    replace(BLOCKED.position, held={0: ("disc-back-1",)}),
     numbers=(1, 2, 3),
 )
 

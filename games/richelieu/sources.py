@@ -15,6 +15,9 @@ PLAY = ((ES, "Desarrollo del juego"), (IT, "Inizia il gioco"), (EN, "Playing the
 MARKERS = ((ES, "Marcadores de propiedad"), (IT, "Segnaposto"), (EN, "Property markers"))
 DISCS = ((ES, "Discos"), (IT, "Gettoni"), (EN, "Property markers"))
 SCORING = ((ES, "Puntuación"), (IT, "Valutazione"), (EN, ""))
+#: The markers' rules of the 2–4 player editions only (the Italian one has two players).
+MARKERS_2_TO_4 = ((ES, "Marcadores de propiedad"), (EN, "Property markers"))
+END = ((ES, "Fin del juego"), (IT, "Fine del gioco"), (EN, "End of the game"))
 
 SOURCES = RuleSources(
     editions={
@@ -76,14 +79,14 @@ SOURCES = RuleSources(
             ),
         ),
         "blocked-player": RuleSource(
-            printed=((ES, "Marcadores de propiedad"), (EN, "Property markers")),
+            printed=MARKERS_2_TO_4,
             decision=_(
                 "The rulebooks do not say what a player who can take nothing does: on the site "
                 "they pass, and only then."
             ),
         ),
         "four-players": RuleSource(
-            printed=((ES, "Marcadores de propiedad"), (EN, "Property markers")),
+            printed=MARKERS_2_TO_4,
             decision=_(
                 "The site's reading (rules version 2): the limit of two markers on cards and "
                 "moving only from an empty stock apply together."
@@ -114,7 +117,7 @@ SOURCES = RuleSources(
             ),
         ),
         "tie-break": RuleSource(
-            printed=((ES, "Fin del juego"), (IT, "Fine del gioco"), (EN, "End of the game")),
+            printed=END,
             site=_("Equal points and equal cards: the site ranks the players together."),
         ),
         "examples": RuleSource(
