@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext
@@ -24,15 +23,11 @@ from games.collar.engine.data import CARDS, GEM_WISH, HAND_SIZE, Card, noun
 from games.collar.engine.scoring import score_lines
 from games.collar.examples import EXAMPLES, NecklaceExample
 from games.collar.presenter import card_name
-from games.play.narration import score_line
+from games.play.narration import language, score_line
 from games.registry import Calculator
 
 #: The sets of cards, in catalogue order: the hand's checkboxes are a field per set, named by it.
 CARD_SETS = ("base", "rainbow", "gold")
-
-
-def _language() -> str:
-    return translation.get_language() or "en"
 
 
 def _name(card: Card, lang: str) -> str:
@@ -85,7 +80,7 @@ class NecklaceForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        lang = _language()
+        lang = language()
         # A menu's options are plain text: the common card is named without its top.
         self.fields["common"].choices = [
             ("", "—"),
