@@ -34,6 +34,7 @@ FIGURES = {
     "api": ["Python calls per move", "requests per move |", "| 2 | ", "moves/s offered"],
     "scale": ["| page | median (ms) |", "| lobby |", "Deadline sweep over 300 live matches"],
     "notifications": ["drain: 30 emails", "latency at 20/s"],
+    "tournaments": ["| round | pairing CPU (ms) |", "| 3 | ", "Slowest round:"],
     "bot_memory": ["moves:", "| process | peak RSS (MB) |", "| pool child "],
 }
 
@@ -58,7 +59,7 @@ def run_short(script: str, **env: str) -> str:
     return stdout
 
 
-@pytest.mark.parametrize("script", ["collar", "richelieu", "risk"])
+@pytest.mark.parametrize("script", ["collar", "richelieu", "risk", "tournaments"])
 def test_an_engine_benchmark_runs_short(script: str) -> None:
     run_short(script)
 
