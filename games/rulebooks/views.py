@@ -259,8 +259,8 @@ def _sandbox_table(
     state: Any,
 ) -> dict[str, Any]:
     """The sandbox's table after ``moves``: the board as the seat to move sees it (its
-    ``engine.view``, never the state), the table's actions for the tray, the whole moves as
-    links, and the links to take back the last move."""
+    ``engine.view``, never the state) with the last move told above it, the table's actions
+    for the tray, the whole moves as links, and the link to take back the last move."""
     engine = found.engine
     seat = next(iter(engine.to_act(state)), None)
     viewer = seat if seat is not None else position.seat
@@ -268,7 +268,9 @@ def _sandbox_table(
     names = {number: str(name) for number, name in enumerate(position.names)}
     legal = engine.legal_actions(state, seat) if seat is not None else []
     actions = table.table_actions(found.slug, legal, names)
+    # The last move's events as the seat to move may see them, told as on a match page.
     seen = [redact_event(event, viewer) for event in engine.events(state)] if moves else []
+    lines = [narration.render_event(found.slug, event, viewer, False, names) for event in seen]
     played = sandbox.encode_moves(moves)
     return {
         **found.presenter.board_context(view, narration.language()),
@@ -276,6 +278,9 @@ def _sandbox_table(
         "viewer": viewer,
         "names": names,
         "board_template": found.board_template,
+        "last_move": {"lines": lines} if lines else None,
+        "recent_events": [seen] if seen else [],
+        "last_move_template": found.last_move_template or "play/_last_move.html",
         "actions": actions,
         "table_data": {"actions": actions, "marks": table.last_move_marks(found.slug, seen)},
         "fallback_fields": fallback_fields(actions),

@@ -100,7 +100,9 @@ def test_a_risk_maneuver_with_the_troops_chosen_is_played_and_seen_on_the_next_p
     assert sent.status_code == 302
     after = client.get(sent["Location"])
     assert (troops_on(after, "scandinavia"), troops_on(after, "ukraine")) == (3, 5)
-    assert "Bruno to move" in text(after)  # the maneuver ends the turn
+    assert "To move: Bruno" in text(after)  # the maneuver ends the turn
+    assert "Last move: You moved 4 troops from Scandinavia to Ukraine." in text(after)
+    assert table_data(after)["marks"] == ["t:scandinavia", "t:ukraine"]
     # Take back the maneuver: the example's table again.
     undo = re.search(r'<a href="\?moves=([^"]*)">Take back the last move', after.content.decode())
     assert undo.group(1) == ""
