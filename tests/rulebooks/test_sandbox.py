@@ -197,3 +197,13 @@ def test_every_drawn_example_offers_try_it(client, rulebooks):
         page = client.get(f"/en/rules/{game}/").content.decode()
         for anchor in anchors:
             assert f'href="/en/rules/{game}/try/{anchor}/"' in page
+
+
+def test_a_whole_move_sent_by_the_tray_travels_as_its_index(client):
+    start = client.get(BLOCKED)
+    action = table_data(start)["actions"][0]
+    sent = client.get(BLOCKED, {"moves": "", "action": json.dumps(action["template"])})
+    assert sent["Location"] == f"{BLOCKED}?moves=0"  # the pass, as its link plays it
+    after = client.get(sent["Location"])
+    sent = client.get(BLOCKED, {**tray_move(after, table_data(after)["actions"][0]["type"])})
+    assert sent["Location"].startswith(f"{BLOCKED}?moves=0.")
