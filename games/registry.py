@@ -102,16 +102,14 @@ class Calculator:
 @dataclass(frozen=True)
 class DrawnPosition:
     """A worked example's table, drawn beside the rulebook's text with the game's own board,
-    read-only, as ``seat`` sees it (``Game.example_positions``)."""
+    read-only, as ``seat`` sees it (``Game.example_positions``); "try it" plays on from it on
+    the same table as a match's (``games.rulebooks.sandbox``)."""
 
     #: The engine state of the example (built anew each time).
     state: Callable[[], Any]
     seat: int
     #: The players' names in the example, by seat (lazy translations).
     names: tuple[str, ...]
-    #: Whether "try it" may play on from it: every legal action is a whole move (Risk's are
-    #: templates with ranges to fill in, which a list of links cannot offer).
-    playable: bool = True
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,9 @@ target, so the target is tapped on the board too.
 
 The script (``static/play/table.js``) lights up the elements a selection can continue with,
 shows the choices and ranges in the tray, and posts the chosen action to the same endpoint as
-the plain form; the server checks it again as always (``pages.concrete_action``).
+the plain form; the server checks it again as always (``pages.concrete_action``). A rulebook's
+sandbox sets the same table for its example (``games.rulebooks.views.try_example``): there the
+tray and the plain form send the move by GET to the sandbox, and nothing is stored.
 """
 
 from __future__ import annotations

@@ -116,6 +116,6 @@ YOU, BRUNO, CARLA = _("You"), _("Bruno"), _("Carla")
 #: The examples drawn with the map at the end of their sections, as "you" (seat 0) see them:
 #: the reinforcements' turn (19 territories, two continents) and the maneuver's chain.
 DRAWN = {
-    "reinforcements": DrawnPosition(reinforcement, 0, (YOU, BRUNO, CARLA), playable=False),
-    "maneuver": DrawnPosition(maneuver, 0, (YOU, BRUNO, CARLA), playable=False),
+    "reinforcements": DrawnPosition(reinforcement, 0, (YOU, BRUNO, CARLA)),
+    "maneuver": DrawnPosition(maneuver, 0, (YOU, BRUNO, CARLA)),
 }

@@ -5,7 +5,7 @@ example's ``###`` heading, or of a whole section, and the form's data for it). T
 each one with the calculator's own result, under that heading (or at the end of the section),
 with a link that opens the example in the calculator, to change it and see what follows. A
 game's ``example_positions`` are drawn with its own board instead, read-only, under their
-headings.
+headings, each with a link to play on from it (``views.try_example``).
 """
 
 from __future__ import annotations
@@ -44,18 +44,15 @@ def example_figures(game: Game | None) -> dict[str, str]:
         for anchor, data in tool.examples.items()
     }
     for anchor, position in game.example_positions.items():
-        try_url = reverse("rulebooks:try", args=[game.slug, anchor]) if position.playable else None
+        try_url = reverse("rulebooks:try", args=[game.slug, anchor])
         figures[anchor] = board_figure(game, position, try_url=try_url)
     return figures
 
 
-def board_figure(
-    game: Game, position: DrawnPosition, state: Any = None, try_url: str | None = None
-) -> str:
-    """The example's table (or ``state``, a move or two later) drawn with the game's board, as
-    its seat sees it: nothing to tap; ``try_url`` opens it to play on."""
-    state = position.state() if state is None else state
-    view = game.engine.view(state, position.seat)
+def board_figure(game: Game, position: DrawnPosition, try_url: str | None = None) -> str:
+    """The example's table drawn with the game's board, as its seat sees it: nothing to tap;
+    ``try_url`` opens it to play on."""
+    view = game.engine.view(position.state(), position.seat)
     names = {seat: str(name) for seat, name in enumerate(position.names)}
     board = game.presenter.board_context(view, language())
     context = {**board, "view": view, "viewer": position.seat, "names": names,

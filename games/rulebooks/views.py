@@ -7,8 +7,8 @@ Italian page. Anyone may read; editing and reverting (``editing.py``) need the p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -19,10 +19,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.engines.base import EngineError
+from games.core.errors import ServiceError
+from games.engines.base import EngineError, redact_event
+from games.play import narration, table
+from games.play.errors import engine_message
 from games.play.narration import describe_action
-from games.registry import RuleSource, RuleSources, installed_games
-from games.rulebooks import figures, markup, sandbox
+from games.play.pages import RANGE_KEYS, concrete_action, fallback_fields
+from games.registry import DrawnPosition, Game, RuleSource, RuleSources, installed_games
+from games.rulebooks import markup, sandbox
 from games.rulebooks.diffs import diff_rows
 from games.rulebooks.figures import figures_of, with_figures
 from games.rulebooks.forms import DiffForm, SearchForm
@@ -196,11 +200,14 @@ def calculator(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 @require_GET
 def try_example(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
-    """A worked example's table to play on: the board as the seat to move sees it, and each
-    move the rules allow as a link that plays it (``games.rulebooks.sandbox``)."""
+    """A worked example's table to play on, the same table as a match page's: the board as the
+    seat to move sees it, its taps and tray, and each whole move as a link too
+    (``games.rulebooks.sandbox``). A move the tray sends (``action``, with the values chosen)
+    is checked, added to the moves of the address and the page reloads with them; one the
+    engine refuses is a 400 with the table as it was."""
     found = installed_games().get(game)
     position = found.example_positions.get(anchor) if found else None
-    if found is None or position is None or not position.playable:
+    if found is None or position is None:
         raise Http404(_("There is no such example."))
     context: dict[str, Any] = {"game": game, "game_name": game_name(game), "anchor": anchor,
                                "board_stylesheet": found.board_stylesheet}  # fmt: skip
@@ -209,21 +216,89 @@ def try_example(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
         state = sandbox.replay(found.engine, position, moves)
     except (sandbox.BadMoves, EngineError):
         return render(request, "rulebooks/try.html", context | {"refused": True}, status=400)
-    seat = next(iter(found.engine.to_act(state)), None)
+    if "action" in request.GET:
+        try:
+            moves = _with_new_move(request, found, state, moves)
+        except (ServiceError, EngineError, sandbox.BadMoves) as error:
+            table = _sandbox_table(request, found, position, moves, state)
+            notice = {"notice": _refusal(error)}
+            return render(request, "rulebooks/try.html", context | table | notice, status=400)
+        return redirect(f"{request.path}?{urlencode({'moves': sandbox.encode_moves(moves)})}")
+    table = _sandbox_table(request, found, position, moves, state)
+    return render(request, "rulebooks/try.html", context | table)
+
+
+def _with_new_move(
+    request: HttpRequest, found: Game, state: Any, moves: list[sandbox.Move]
+) -> list[sandbox.Move]:
+    """``moves`` and the move the sandbox's form sends, if the engine takes it (else its
+    ``ServiceError``, ``EngineError`` or ``BadMoves``)."""
+    action = concrete_action(request.GET)
+    sandbox.play(found.engine, state, action)
+    seat = next(iter(found.engine.to_act(state)))
+    played = [*moves, sandbox.as_move(found.engine.legal_actions(state, seat), action)]
+    if len(played) > sandbox.MOST_MOVES or len(sandbox.encode_moves(played)) > sandbox.LONGEST:
+        raise sandbox.BadMoves("too many moves")
+    return played
+
+
+def _refusal(error: Exception) -> str:
+    """Why the sandbox did not play a move, in the reader's words."""
+    if isinstance(error, EngineError):
+        return engine_message(error)
+    if isinstance(error, ServiceError):
+        return str(error.message)
+    return _("No more moves can be played on this table: start again.")
+
+
+def _sandbox_table(
+    request: HttpRequest,
+    found: Game,
+    position: DrawnPosition,
+    moves: list[sandbox.Move],
+    state: Any,
+) -> dict[str, Any]:
+    """The sandbox's table after ``moves``: the board as the seat to move sees it (its
+    ``engine.view``, never the state) with the last move told above it, the table's actions
+    for the tray, the whole moves as links, and the link to take back the last move."""
+    engine = found.engine
+    seat = next(iter(engine.to_act(state)), None)
+    viewer = seat if seat is not None else position.seat
+    view = engine.view(state, viewer)
     names = {number: str(name) for number, name in enumerate(position.names)}
-    legal = found.engine.legal_actions(state, seat) if seat is not None else []
-    played = ".".join(str(index) for index in moves)
-    context |= {
-        "board": figures.board_figure(found, replace(position, seat=seat or 0), state),
-        "moves": [
-            {"label": describe_action(game, action, names), "moves": f"{played}.{n}".lstrip(".")}
+    legal = engine.legal_actions(state, seat) if seat is not None else []
+    actions = table.table_actions(found.slug, legal, names)
+    # The last move's events as the seat to move may see them, told as on a match page.
+    seen = [redact_event(event, viewer) for event in engine.events(state)] if moves else []
+    lines = [narration.render_event(found.slug, event, viewer, False, names) for event in seen]
+    played = sandbox.encode_moves(moves)
+    return {
+        **found.presenter.board_context(view, narration.language()),
+        "view": view,
+        "viewer": viewer,
+        "names": names,
+        "board_template": found.board_template,
+        "last_move": {"lines": lines} if lines else None,
+        "recent_events": [seen] if seen else [],
+        "last_move_template": found.last_move_template or "play/_last_move.html",
+        "actions": actions,
+        "table_data": {"actions": actions, "marks": table.last_move_marks(found.slug, seen)},
+        "fallback_fields": fallback_fields(actions),
+        "sandbox_url": request.path,
+        "played": played,
+        "rules_url": reverse("rulebooks:page", args=[found.slug]),
+        "whole_moves": [
+            {
+                "label": describe_action(found.slug, action, names),
+                "moves": sandbox.encode_moves([*moves, n]),
+            }
             for n, action in enumerate(legal)
-        ],
+            if not RANGE_KEYS.intersection(action)
+        ],  # fmt: skip
         "to_move": names.get(seat) if seat is not None else None,
-        "undo": ".".join(str(index) for index in moves[:-1]) if moves else None,
-        "over": found.engine.is_over(state),
+        "undo": sandbox.encode_moves(moves[:-1]) if moves else None,
+        "over": engine.is_over(state),
     }
-    return render(request, "rulebooks/try.html", context)
 
 
 @require_GET

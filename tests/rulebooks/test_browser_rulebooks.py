@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from games.rulebooks.models import Rulebook
 from games.rulebooks.services import SaveRequest, save_page
+from tests.browser.test_risk_touch import tap_territory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -228,4 +229,33 @@ def test_a_reader_tries_an_example_and_plays_on_from_its_table(
         page.screenshot(path=artifacts / f"try-marker-back-{name}-{scheme}.png", full_page=True)
         page.get_by_role("link", name="Deshacer la última jugada").click()
         expect(page.locator(".rich-seat").first).to_contain_text("3 en la caja")
+        page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_taps_a_placement_with_its_troops_in_the_risk_sandbox(
+    live_server, open_page, artifacts, scheme
+):
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/en/rules/risk/try/reinforcements/")
+        expect(page.locator(".try-turn")).to_contain_text("To move: You")
+        peru = page.locator("#t-peru td").last
+        before = int(peru.text_content())
+        tap_territory(page, "t:peru", touch=False)
+        troops = page.locator("[data-params] input[name=troops]")
+        expect(troops).to_be_visible()
+        troops.fill("4")
+        expect(page.locator("[data-summary]")).to_contain_text("Troops: 4")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"try-risk-chosen-{name}-{scheme}.png")
+        with page.expect_navigation():
+            page.locator("[data-confirm]").click()
+        expect(peru).to_have_text(str(before + 4))
+        expect(page.locator(".board")).to_contain_text("6 troops to place")
+        assert "moves=" in page.url and "rng" not in page.url
+        page.screenshot(path=artifacts / f"try-risk-played-{name}-{scheme}.png")
+        page.screenshot(
+            path=artifacts / f"try-risk-played-{name}-{scheme}-page.png", full_page=True
+        )
         page.close()

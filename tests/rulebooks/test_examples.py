@@ -374,4 +374,4 @@ def test_risks_maneuver_is_drawn_with_the_map_at_the_end_of_its_section(client, 
     start = page.index(f'id="{DOM_PREFIX}maneuver"')
     section = page[start : page.index('<section class="rule-section"', start)]
     assert "rule-example-board" in section and "<svg" in section
-    assert "/try/" not in section  # nothing to play on: Risk's moves are templates
+    assert 'href="/it/rules/risk/try/maneuver/"' in section  # try it: on the match's table
