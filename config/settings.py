@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games.push",
     "games.ratings",
     "games.house",
+    "games.tournaments",
 ]
 
 #: The installed games, one package each (see ``games/registry.py``); each is also an app, so
@@ -372,6 +373,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": _SWEEP},
     "house-players": {"task": "games.house.tasks.sweep", "schedule": _SWEEP},
+    "tournaments": {"task": "games.tournaments.tasks.sweep", "schedule": _SWEEP},
     "prune-event-feeds": {"task": "games.api.tasks.prune_feeds", "schedule": timedelta(hours=24)},
     "clear-expired-sessions": {
         "task": "games.accounts.tasks.clear_expired_sessions",

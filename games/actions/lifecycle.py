@@ -139,6 +139,31 @@ def create_match(
     return match
 
 
+def create_seated_match(
+    creator: User,
+    players: Sequence[User],
+    game: str,
+    options: Mapping[str, Any],
+    days_per_move: int,
+    rated: bool,
+) -> Match:
+    """A match of ``players`` in that seat order, started at once: a tournament's pairing
+    (the options were checked when the tournament was created). Open, so that everyone may
+    follow it."""
+    engine = installed_games()[game].engine
+    match = Match.objects.create(
+        game=game, options=dict(options), players=len(players), engine_version=engine.version,
+        days_per_move=days_per_move, visibility=Match.Visibility.OPEN, rated=bool(rated),
+        created_by=creator, rulebook_revision=current_rulebook_revision(game),
+    )  # fmt: skip
+    Seat.objects.bulk_create(
+        Seat(match=match, user=user, status=Seat.Status.JOINED, number=number)
+        for number, user in enumerate(players)
+    )
+    moves.start(match)
+    return match
+
+
 def check_house_players(levels: Sequence[int], pace: str, fill_level: int) -> None:
     if any(level not in LEVELS for level in levels) or fill_level not in LEVELS:
         raise ServiceError("bad_level", BAD_LEVEL, 400)

@@ -1,0 +1,252 @@
+"""The life of a tournament: created, joined and left while open, started (at its date, or when
+full), each round paired when the last match of the one before is over, finished after its last
+round. The format's rules are pure (``games.tournaments.swiss``, ``standings``); this module
+keeps them in the database and starts the matches.
+
+A round is paired by the minute sweep (``sweep``, from beat), one durable transaction per
+tournament under its row lock: a match's end waits in the database, not in a task.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.accounts.models import User
+from games.actions import lifecycle
+from games.core.errors import ServiceError
+from games.engines.base import EngineError
+from games.play.errors import IllegalMove
+from games.play.models import Match
+from games.ratings.models import Rating
+from games.registry import installed_games
+from games.tournaments import swiss
+from games.tournaments.models import Entry, Pairing, Tournament
+from games.tournaments.standings import Result, Standing, TieBreak, standings
+
+logger = logging.getLogger(__name__)
+
+NOT_OPEN = _("This tournament no longer takes entries.")
+FULL = _("This tournament is full.")
+NOT_ENTERED = _("You have not entered this tournament.")
+BAD_SIZES = _("The least number of players must be 2 or more, and not above the most.")
+NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
+#: The most rounds and players a Swiss may have.
+MOST_ROUNDS = 15
+MOST_PLAYERS = 1000
+
+
+def do_create_tournament(
+    user: User,
+    name: str,
+    game: str,
+    options: dict[str, Any],
+    rounds: int = 5,
+    days_per_move: int = 3,
+    rated: bool = False,
+    min_players: int = 4,
+    max_players: int = 64,
+    starts_at: datetime | None = None,
+) -> Tournament:
+    """A Swiss of a two-player game, open for entries; its creator enters it."""
+    found = installed_games().get(game)
+    if found is None:
+        raise ServiceError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
+    try:
+        options = found.engine.normalise_options(options)
+        found.engine.check_players(2, options)
+    except EngineError as error:
+        raise IllegalMove(error) from None
+    if days_per_move not in lifecycle.DAYS_PER_MOVE:
+        raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise ServiceError("bad_rounds", _("Choose between 1 and 15 rounds."), 400)
+    if not 2 <= min_players <= max_players <= MOST_PLAYERS:
+        raise ServiceError("bad_players", BAD_SIZES, 400)
+    if rated and not lifecycle.can_be_rated(game, options, 2):
+        raise ServiceError("not_ratable", lifecycle.NOT_RATABLE, 409)
+    if not (name := name.strip()):
+        raise ServiceError("bad_name", _("Give the tournament a name."), 400)
+    with transaction.atomic(durable=True):
+        tournament = Tournament.objects.create(
+            name=name[:80], game=game, options=options, rounds=rounds,
+            days_per_move=days_per_move, rated=rated, min_players=min_players,
+            max_players=max_players, starts_at=starts_at, created_by=user,
+        )  # fmt: skip
+        Entry.objects.create(tournament=tournament, user=user)
+    return tournament
+
+
+def lock(tournament_id: Any) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise ServiceError(*NOT_FOUND) from None
+
+
+def do_join_tournament(user: User, tournament_id: Any) -> Entry:
+    """Enter an open tournament while it has room; the last place goes to one player only."""
+    if user.is_bot:
+        raise ServiceError("house_player", _("House players do not enter tournaments."), 409)
+    with transaction.atomic(durable=True):
+        tournament = lock(tournament_id)
+        if tournament.status != Tournament.Status.OPEN:
+            raise ServiceError("not_open", NOT_OPEN, 409)
+        entry = tournament.entries.filter(user=user).first()
+        if entry is not None:
+            return entry
+        if tournament.entries.count() >= tournament.max_players:
+            raise ServiceError("full", FULL, 409)
+        entry = Entry.objects.create(tournament=tournament, user=user)
+        if tournament.starts_at is None and tournament.entries.count() == tournament.max_players:
+            start(tournament)
+    return entry
+
+
+def do_leave_tournament(user: User, tournament_id: Any) -> None:
+    """Leave a tournament that has not started."""
+    with transaction.atomic(durable=True):
+        tournament = lock(tournament_id)
+        if tournament.status != Tournament.Status.OPEN:
+            raise ServiceError("not_open", NOT_OPEN, 409)
+        deleted, _ = tournament.entries.filter(user=user).delete()
+        if not deleted:
+            raise ServiceError("not_entered", NOT_ENTERED, 409)
+
+
+def start(tournament: Tournament, now: datetime | None = None) -> None:
+    """Under the tournament's lock: the entrants' ratings noted, round 1 paired and started;
+    cancelled instead with fewer than its least number of players."""
+    now = now or timezone.now()
+    entries = list(tournament.entries.select_related("user"))
+    if len(entries) < tournament.min_players:
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    ranking = installed_games()[tournament.game].ranking_for(tournament.options, 2)
+    values = {}
+    if ranking is not None:
+        found = Rating.objects.filter(
+            game=tournament.game, mode=ranking.slug, user__in=[e.user_id for e in entries]
+        )
+        values = dict(found.values_list("user_id", "value"))
+    for entry in entries:
+        entry.rating = float(values.get(entry.user_id, 0))
+    Entry.objects.bulk_update(entries, ["rating"])
+    tournament.status, tournament.started_at = Tournament.Status.RUNNING, now
+    pair_next_round(tournament, entries)
+
+
+def pair_next_round(tournament: Tournament, entries: list[Entry]) -> None:
+    """The next round's pairs, each a match started at once; the bye scores a win."""
+    table = standings_of(tournament, entries)
+    scores = {row.player: row.points for row in table}
+    pairings = list(tournament.pairings.select_related("match"))
+    history = [
+        swiss.Played(*seats)
+        for seats in _seat_orders(pairing.match for pairing in pairings if pairing.match)
+    ]
+    playing = [e for e in entries if e.withdrawn_at is None]
+    pairing = swiss.pair_round(
+        [swiss.Entrant(e.user_id, e.rating) for e in playing], scores, history,
+        [p.bye_id for p in pairings if p.bye_id is not None],
+    )  # fmt: skip
+    tournament.round += 1
+    tournament.save(update_fields=["status", "started_at", "round"])
+    users = {e.user_id: e.user for e in playing}
+    for first, second in pairing.pairs:
+        match = lifecycle.create_seated_match(
+            users[first], [users[first], users[second]], tournament.game, tournament.options,
+            days_per_move=tournament.days_per_move, rated=tournament.rated,
+        )  # fmt: skip
+        Pairing.objects.create(tournament=tournament, round=tournament.round, match=match)
+    if pairing.bye is not None:
+        Pairing.objects.create(tournament=tournament, round=tournament.round, bye_id=pairing.bye)
+
+
+def _seat_orders(matches: Any) -> list[tuple[int, int]]:
+    orders = []
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda seat: seat.number)
+        orders.append((seats[0].user_id, seats[1].user_id))
+    return orders
+
+
+def standings_of(tournament: Tournament, entries: list[Entry] | None = None) -> list[Standing]:
+    """The table of a tournament from its finished matches and its byes (Buchholz)."""
+    entries = entries if entries is not None else list(tournament.entries.all())
+    ratings = {entry.user_id: entry.rating for entry in entries}
+    pairings = tournament.pairings.select_related("match").prefetch_related("match__seats")
+    results, byes = [], dict.fromkeys(ratings, 0)
+    for pairing in pairings:
+        if pairing.bye_id is not None:
+            byes[pairing.bye_id] = byes.get(pairing.bye_id, 0) + 1
+        elif pairing.match is not None and pairing.match.status == Match.Status.FINISHED:
+            results.append(result_of(pairing.match))
+    return standings(ratings, results, TieBreak.BUCHHOLZ, byes)
+
+
+def result_of(match: Match) -> Result:
+    """A finished match as its players' places: the winners first, a draw shared; a player
+    who ran out of time forfeits."""
+    seats = [seat for seat in match.seats.all() if seat.user_id is not None]
+    rank = {"won": 1, "drawn": 1, "lost": 2}
+    return Result(
+        {seat.user_id: rank.get(seat.outcome, 2) for seat in seats},
+        frozenset(seat.user_id for seat in seats if seat.out_reason == "timeout"),
+    )
+
+
+def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
+    """Start a tournament whose date has come, or pair the next round (or finish) once every
+    match of the round is over; returns whether anything changed."""
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        tournament = lock(tournament_id)
+        if tournament.status == Tournament.Status.OPEN:
+            if tournament.starts_at is None or tournament.starts_at > now:
+                return False
+            start(tournament, now)
+            return True
+        if tournament.status != Tournament.Status.RUNNING:
+            return False
+        current = tournament.pairings.filter(round=tournament.round, match__isnull=False)
+        if current.exclude(match__status__in=OVER).exists():
+            return False
+        if tournament.round >= tournament.rounds:
+            tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now
+            tournament.save(update_fields=["status", "finished_at"])
+            return True
+        pair_next_round(tournament, list(tournament.entries.select_related("user")))
+    return True
+
+
+OVER = (Match.Status.FINISHED, Match.Status.CANCELLED, Match.Status.ABORTED)
+
+
+def due() -> list[int]:
+    """The tournaments the sweep may have to move on: open with a date, or running."""
+    waiting = Q(status=Tournament.Status.OPEN, starts_at__isnull=False)
+    return list(
+        Tournament.objects.filter(waiting | Q(status=Tournament.Status.RUNNING))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def sweep(now: datetime | None = None) -> int:
+    """From beat: move on every tournament that can; returns how many did."""
+    moved = 0
+    for tournament_id in due():
+        try:
+            moved += do_advance(tournament_id, now)
+        except ServiceError:
+            logger.exception("tournament %s could not move on", tournament_id)
+    return moved

@@ -1,0 +1,53 @@
+"""Two players join for a tournament's last place at the same moment, on PostgreSQL (whose row
+lock orders them): one gets it and the tournament starts once, the other is told it is full."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games.accounts.models import User
+from games.actions import tournaments
+from games.core.errors import ServiceError
+from games.play.models import Match
+from games.tournaments.models import Tournament
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+TRIALS = 4
+
+
+def test_two_joins_for_the_last_place_one_wins_and_the_tournament_starts_once(require):
+    require("postgresql")
+    users = [
+        User.objects.create(username=f"racer{n}", email=f"racer{n}@example.com") for n in range(4)
+    ]
+    for trial in range(TRIALS):
+        tournament = tournaments.do_create_tournament(
+            users[0], f"Race {trial}", "collar", {"mode": "duel"}, rounds=1,
+            min_players=3, max_players=3,
+        )  # fmt: skip
+        tournaments.do_join_tournament(users[1], tournament.pk)
+        barrier, answers = threading.Barrier(2), []
+
+        def join(user, tournament=tournament, barrier=barrier, answers=answers):
+            barrier.wait()
+            try:
+                tournaments.do_join_tournament(user, tournament.pk)
+                answers.append("joined")
+            except ServiceError as refused:
+                answers.append(refused.code)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=join, args=(user,)) for user in users[2:]]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        # Full, the tournament started at once: it no longer takes entries.
+        assert sorted(answers) == ["joined", "not_open"], (trial, answers)
+        tournament.refresh_from_db()
+        assert tournament.status == Tournament.Status.RUNNING
+        assert tournament.entries.count() == 3
+        assert Match.objects.filter(pairing__tournament=tournament).count() == 1
