@@ -1,8 +1,9 @@
 """Worked examples of Risk's rulebook stored once as engine positions: the reinforcements of a
-turn with two continents and a trade, and the cease-fire card's count. Each is a table at the
-end of the previous turn; ``end_turn`` lets the engine itself start the next turn, or draw the
-card. ``tests/rulebooks/test_examples.py`` plays them and finds their numbers in every
-language's text."""
+turn with two continents and a trade, the conquest's move-in, the maneuver's chain and the
+cease-fire card's count. The reinforcements and the cease-fire are tables at the end of a turn;
+``end_turn`` lets the engine itself start the next turn, or draw the card.
+``tests/rulebooks/test_examples.py`` plays them and finds their numbers in every language's
+text."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def reinforcement_trade(state: Any) -> Any:
     return ENGINE.apply(state, 0, {"type": "trade", "cards": cards})
 
 
-def cease_fire() -> Any:
+def cease_fire_table() -> Any:
     """A four-player introductory game: Ana (seat 0) holds 14 territories and 31 troops, Ben 14
     and 27, Carla 8, Dario 6; Ana conquered this turn and the cease-fire card tops the deck."""
     counts = (14, 14, 8, 6)
@@ -76,7 +77,12 @@ def cease_fire() -> Any:
     data.update(current=0, conquered=True)
     data["deck"] = [CEASE_FIRE_CARD, *(card for card in data["deck"] if card != CEASE_FIRE_CARD)]
     data["removed"] = [card for card in data["removed"] if card != CEASE_FIRE_CARD]
-    return ENGINE.apply(ENGINE.from_json(data), 0, {"type": "end_turn"})
+    return ENGINE.from_json(data)
+
+
+def cease_fire() -> Any:
+    """The table above once Ana ends her turn and draws the cease-fire card."""
+    return ENGINE.apply(cease_fire_table(), 0, {"type": "end_turn"})
 
 
 def _attacker_table(mine: dict[str, int]) -> dict[str, Any]:
@@ -112,10 +118,15 @@ def maneuver(chain: Sequence[str] = ("scandinavia", "ukraine", "afghanistan", "i
 
 
 YOU, BRUNO, CARLA = _("You"), _("Bruno"), _("Carla")
+#: The cease-fire example's players, as each language's text names them (Ben is Bruno in es/it).
+FOUR = (_("Ana"), _("Ben"), CARLA, _("Dario"))
 
-#: The examples drawn with the map at the end of their sections, as "you" (seat 0) see them:
-#: the reinforcements' turn (19 territories, two continents) and the maneuver's chain.
+#: The examples drawn with the map at the end of their sections, as seat 0 sees them: the
+#: reinforcements' turn (19 territories, two continents), the conquest's move-in, the maneuver's
+#: chain and the cease-fire's table before Ana ends her turn (in "Winning", where it is told).
 DRAWN = {
     "reinforcements": DrawnPosition(reinforcement, 0, (YOU, BRUNO, CARLA)),
+    "conquest": DrawnPosition(conquest, 0, (YOU, BRUNO, CARLA)),
     "maneuver": DrawnPosition(maneuver, 0, (YOU, BRUNO, CARLA)),
+    "winning": DrawnPosition(cease_fire_table, 0, FOUR),
 }

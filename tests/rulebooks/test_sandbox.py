@@ -207,3 +207,23 @@ def test_a_whole_move_sent_by_the_tray_travels_as_its_index(client):
     after = client.get(sent["Location"])
     sent = client.get(BLOCKED, {**tray_move(after, table_data(after)["actions"][0]["type"])})
     assert sent["Location"].startswith(f"{BLOCKED}?moves=0.")
+
+
+def test_the_conquest_example_moves_in_the_troops_the_reader_chooses(client):
+    start = client.get("/en/rules/risk/try/conquest/")
+    assert (troops_on(start, "ukraine"), troops_on(start, "scandinavia")) == (12, 3)
+    sent = client.get("/en/rules/risk/try/conquest/",
+                      {**tray_move(start, "move_in"), "troops": "11"})  # fmt: skip
+    after = client.get(sent["Location"])
+    assert (troops_on(after, "ukraine"), troops_on(after, "scandinavia")) == (1, 14)
+
+
+def test_ending_the_turn_of_the_cease_fire_example_ends_the_game_as_the_rules_say(client):
+    """Ana ends her turn, draws the cease-fire card: tied on territories with Ben, she wins on
+    troops (the example told in "Winning")."""
+    start = client.get("/en/rules/risk/try/winning/")
+    assert start.status_code == 200
+    end_turn = next(index for index, label in moves_offered(start) if "End" in label)
+    over = text(client.get("/en/rules/risk/try/winning/", {"moves": end_turn}))
+    assert "The game is over." in over
+    assert "Ana wins the cease-fire count with 14 territories (troops: 31)." in over
