@@ -190,6 +190,8 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             ("en", "collar", "example-one-rainbow"),
             ("it", "richelieu", "example-four-player-cap"),
             ("es", "risk", "maneuver"),
+            ("en", "risk", "conquest"),
+            ("it", "risk", "winning"),
         ):
             page.goto(f"{live_server.url}/{language}/rules/{game}/#rule-{anchor}")
             example = page.locator(f"#rule-{anchor} + .rule-example")
@@ -198,7 +200,8 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             expect(example).to_have_count(1)
             example.scroll_into_view_if_needed()
             assert page.evaluate("document.documentElement.scrollWidth") <= width
-            page.screenshot(path=artifacts / f"{game}-{language}-example-{name}-{scheme}.png")
+            shot = f"{game}-{language}-{anchor}-{name}-{scheme}.png"
+            page.screenshot(path=artifacts / shot)
             link = example.locator("figcaption a")
             if link.count():  # open it in its calculator, or play on from its table
                 opens = (
