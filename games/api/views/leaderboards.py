@@ -19,7 +19,15 @@ from rest_framework.response import Response
 from games.api.addresses import absolute
 from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
 from games.api.strict import QueryBooleanField
-from games.api.views.base import BAD_CURSOR, ApiView, PageParameters, paged, validated
+from games.api.views.base import (
+    BAD_CURSOR,
+    ApiView,
+    Envelope,
+    Enveloped,
+    OnePage,
+    PageParameters,
+    validated,
+)
 from games.core.errors import ServiceError
 from games.ratings import standings
 
@@ -35,38 +43,57 @@ class RatingPageParameters(PageParameters):
     )
 
 
-def ranked(name: str, item: type[serializers.Serializer]) -> type[serializers.Serializer]:
-    """The documented shape of one page of a ranked table: a cursor page with the count."""
-    return type(
-        name, (paged(name + "Base", item),),
-        {"count": serializers.IntegerField(help_text="Rows in the whole table.")},
-    )  # fmt: skip
+COUNT = "Rows in the whole table."
+
+
+class RankedEnvelope(Envelope):
+    count = serializers.IntegerField(help_text=COUNT)
+
+
+class Ranked(Enveloped):
+    """The pages of a ranked table, best first, by cursor as every other list (the cursor holds
+    the row a page starts at); the links keep the request's other parameters, and the envelope
+    has the count of the whole table."""
+
+    envelope = RankedEnvelope
+    count = 0
+    start = 0
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        query = validated(PageParameters, request.query_params)
+        size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
+        self.count, self.start = queryset.count(), start
+
+        def link(at: int) -> str:
+            kept = {
+                k: v for k, v in request.query_params.items() if k not in ("cursor", "page_size")
+            }
+            cursor = base64.urlsafe_b64encode(f"o={at}".encode()).decode()
+            query = urlencode({"cursor": cursor, "page_size": size, **kept})
+            return absolute(f"{request.path}?{query}")
+
+        self.next = link(start + size) if start + size < self.count else None
+        self.previous = link(max(start - size, 0)) if start > 0 else None
+        return list(queryset[start : start + size])
+
+    def envelope_of(self, data: Any) -> dict[str, Any]:
+        return {"count": self.count, **super().envelope_of(data)}
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        page = super().get_paginated_response_schema(schema)
+        page["properties"]["count"] = {"type": "integer", "description": COUNT}
+        page["required"].insert(0, "count")
+        return page
 
 
 def ranked_page(
     request: Request, rows: Any, present: Any, answer: type[serializers.Serializer]
 ) -> Response:
-    """One page of ``rows`` (best first), each item with its rank in the whole table, paged by
-    cursor as every other list is; the page's links keep the request's other parameters."""
-    query = validated(PageParameters, request.query_params)
-    size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
-    count = rows.count()
-    items = present(list(rows[start : start + size]))
-
-    def link(at: int) -> str:
-        kept = {k: v for k, v in request.query_params.items() if k not in ("cursor", "page_size")}
-        cursor = base64.urlsafe_b64encode(f"o={at}".encode()).decode()
-        query = urlencode({"cursor": cursor, "page_size": size, **kept})
-        return absolute(f"{request.path}?{query}")
-
-    return Response({
-        "count": count,
-        "next": link(start + size) if start + size < count else None,
-        "previous": link(max(start - size, 0)) if start > 0 else None,
-        "results": answer(
-            [{"rank": start + i + 1, **item} for i, item in enumerate(items)], many=True
-        ).data,
-    })  # fmt: skip
+    """One page of ``rows`` (best first), each item with its rank in the whole table."""
+    pages = Ranked()
+    items = present(pages.paginate_queryset(rows, request))
+    ranked = [{"rank": pages.start + i + 1, **item} for i, item in enumerate(items)]
+    return pages.get_paginated_response(answer(ranked, many=True).data)
 
 
 def _position(cursor: str) -> int:
@@ -91,16 +118,16 @@ def table_or_404(game: str, mode: str, solo: bool) -> standings.Leaderboard:
 
 class LeaderboardList(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = OnePage
 
     @extend_schema(
         tags=TAGS, summary="Every game's leaderboards", operation_id="leaderboards_list",
-        responses=paged("LeaderboardPage", LeaderboardOut),
+        responses=LeaderboardOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         boards = [describe(board) for board in standings.all_leaderboards()]
-        # One page always (a table per game and mode), in the shape of every list.
-        return Response({"next": None, "previous": None,
-                         "results": LeaderboardOut(boards, many=True).data})  # fmt: skip
+        # One page always (a table per game and mode), in the envelope of every list.
+        return OnePage().get_paginated_response(LeaderboardOut(boards, many=True).data)
 
 
 def describe(table: standings.Leaderboard) -> dict[str, Any]:
@@ -119,10 +146,12 @@ def describe(table: standings.Leaderboard) -> dict[str, Any]:
 
 class Leaderboard(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = Ranked
 
     @extend_schema(
         tags=TAGS, summary="The ratings of one game and mode, highest first",
-        parameters=[RatingPageParameters], responses=ranked("RatingPage", RatingOut),
+        operation_id="leaderboards_retrieve", parameters=[RatingPageParameters],
+        responses=RatingOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
@@ -148,10 +177,12 @@ def ratings(page: list[Any]) -> list[dict[str, Any]]:
 
 class BestScores(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = Ranked
 
     @extend_schema(
         tags=TAGS, summary="The best solo scores of one game and mode, highest first",
-        parameters=[PageParameters], responses=ranked("BestScorePage", BestScoreOut),
+        operation_id="best_scores_retrieve", parameters=[PageParameters],
+        responses=BestScoreOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=True)
