@@ -780,6 +780,11 @@ class RecordPlayerOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField(help_text="The player's public name.")
     username = serializers.CharField(required=False)
+    house_player_from_move = serializers.IntegerField(
+        required=False,
+        help_text="The house player took the seat over from its absent player (the "
+        "absent-player policy `bot`) and played it from this move on.",
+    )
 
 
 class RecordEntryOut(serializers.Serializer):
@@ -792,6 +797,40 @@ class RecordEntryOut(serializers.Serializer):
     )
 
 
+# A score line as the engine wrote it (``ScoreLine.as_dict()``): the record is the same in
+# every language.
+class RecordScoreLineOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, for programs.")
+    label = serializers.CharField(help_text="The English text, with `{…}` names from `params`.")
+    points = serializers.IntegerField()
+    params = serializers.DictField()
+
+
+# The result the site announced, as stored (``Result.as_dict()``); seats are numbers as text in
+# the keys of ``totals`` and ``breakdown``.
+class RecordResultOut(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Groups of seats from first to last; the seats of a group are tied.",
+    )
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="Per seat.")
+    breakdown = serializers.DictField(
+        child=RecordScoreLineOut(many=True), help_text="Per seat: how its total was made."
+    )
+    extra = serializers.DictField(
+        help_text="What else the game says of the end; `bot_took_over`: the seats a house "
+        "player took over (ranked last), each with the move it played from."
+    )
+
+
+class RecordMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="The match's page on the site.")
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
 # The record ``games.play.records.match_record`` builds (the page's download too).
 class MatchRecordOut(serializers.Serializer):
     format = serializers.CharField(help_text="Always `partida-match-record`.")
@@ -800,15 +839,17 @@ class MatchRecordOut(serializers.Serializer):
     engine_version = serializers.IntegerField(
         help_text="The version of the rules the match started with and was played under."
     )
-    options = serializers.DictField()
+    options = serializers.DictField(
+        help_text="The match's options, as the game lists them (`GET /games/{slug}/`)."
+    )
     players = RecordPlayerOut(many=True)
     seed = serializers.IntegerField()
     seed_sha256 = serializers.CharField(help_text="Shown from the start of the match.")
     generator = serializers.CharField()
     log = RecordEntryOut(many=True)
     rulebook_revision = serializers.IntegerField(allow_null=True)
-    result = serializers.DictField()
-    match = serializers.DictField(help_text="`id`, `url`, `started_at`, `finished_at`.")
+    result = RecordResultOut()
+    match = RecordMatchOut()
     verify = serializers.CharField(help_text="The command that checks the record.")
 
 
