@@ -32,7 +32,7 @@ from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.play import narration
 from games.play.models import Match, Seat
 from games.push.subscriptions import enabled
-from games.ratings.standings import changes_of
+from games.ratings.standings import Leaderboard, changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
 
@@ -856,34 +856,53 @@ class MatchRecordOut(serializers.Serializer):
 # Leaderboards ----------------------------------------------------------------------------
 
 
+KINDS = ["ratings", "best_scores"]
+
+
+# A leaderboard (``standings.Leaderboard``): one ranking of one game.
 class LeaderboardOut(serializers.Serializer):
-    game = serializers.CharField()
-    game_name = serializers.CharField()
-    mode = serializers.CharField()
+    game = serializers.CharField(source="game.slug")
+    game_name = serializers.CharField(source="game.name")
+    mode = serializers.CharField(source="slug")
     label = serializers.CharField(help_text="In the caller's language.")
-    kind = serializers.ChoiceField(
-        choices=["ratings", "best_scores"],
+    kind = serializers.SerializerMethodField(
         help_text="ratings: a rated mode; best_scores: the best scores of solo matches.",
     )
-    url = serializers.CharField()
-    api_url = serializers.CharField()
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=KINDS))
+    def get_kind(self, table: Leaderboard) -> str:
+        return "best_scores" if table.solo else "ratings"
+
+    def get_url(self, table: Leaderboard) -> str:
+        return absolute(reverse("ratings:leaderboard", args=[table.game.slug, table.slug]))
+
+    def get_api_url(self, table: Leaderboard) -> str:
+        api = "api:best-scores" if table.solo else "api:leaderboard"
+        return absolute(reverse(api, args=[table.game.slug, table.slug]))
 
 
+# A row of a rated mode's table: a ``Rating`` with its user, and its ``rank`` in the whole table
+# (annotated by the view).
 class RatingOut(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField()
-    is_bot = serializers.BooleanField(help_text=IS_BOT)
-    rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma), rounded.")
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    is_bot = serializers.BooleanField(source="user.is_bot", help_text=IS_BOT)
+    rating = serializers.IntegerField(
+        source="value", help_text="1000 + 40 × (mu − 3 sigma), rounded."
+    )
     provisional = serializers.BooleanField(help_text="Fewer than 5 rated matches.")
     games = serializers.IntegerField(help_text="Rated matches in this game and mode.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
 
 
+# A row of a solo table (``standings.best_scores`` with its ``user`` and ``rank``).
 class BestScoreOut(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField()
-    best_score = serializers.IntegerField()
-    matches = serializers.IntegerField(help_text="Solo matches played to the end.")
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    best_score = serializers.IntegerField(source="best")
+    matches = serializers.IntegerField(source="plays", help_text="Solo matches played to the end.")

@@ -8,7 +8,8 @@ import base64
 from typing import Any
 from urllib.parse import urlencode
 
-from django.urls import reverse
+from django.db.models import Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -52,17 +53,16 @@ class RankedEnvelope(Envelope):
 
 class Ranked(Enveloped):
     """The pages of a ranked table, best first, by cursor as every other list (the cursor holds
-    the row a page starts at); the links keep the request's other parameters, and the envelope
-    has the count of the whole table."""
+    the row a page starts at); each row with its ``rank`` in the whole table, the links keeping
+    the request's other parameters, and the envelope with the count of the whole table."""
 
     envelope = RankedEnvelope
     count = 0
-    start = 0
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
         query = validated(PageParameters, request.query_params)
         size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
-        self.count, self.start = queryset.count(), start
+        self.count = queryset.count()
 
         def link(at: int) -> str:
             kept = {
@@ -74,7 +74,8 @@ class Ranked(Enveloped):
 
         self.next = link(start + size) if start + size < self.count else None
         self.previous = link(max(start - size, 0)) if start > 0 else None
-        return list(queryset[start : start + size])
+        ranked = queryset.annotate(rank=Window(RowNumber(), order_by=list(queryset.query.order_by)))
+        return list(ranked[start : start + size])
 
     def envelope_of(self, data: Any) -> dict[str, Any]:
         return {"count": self.count, **super().envelope_of(data)}
@@ -86,18 +87,8 @@ class Ranked(Enveloped):
         return page
 
 
-def ranked_page(
-    request: Request, rows: Any, present: Any, answer: type[serializers.Serializer]
-) -> Response:
-    """One page of ``rows`` (best first), each item with its rank in the whole table."""
-    pages = Ranked()
-    items = present(pages.paginate_queryset(rows, request))
-    ranked = [{"rank": pages.start + i + 1, **item} for i, item in enumerate(items)]
-    return pages.get_paginated_response(answer(ranked, many=True).data)
-
-
 def _position(cursor: str) -> int:
-    """The row a cursor of ``ranked_page`` starts at (0 without one)."""
+    """The row a cursor of ``Ranked`` starts at (0 without one)."""
     if not cursor:
         return 0
     try:
@@ -125,23 +116,9 @@ class LeaderboardList(ApiView):
         responses=LeaderboardOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
-        boards = [describe(board) for board in standings.all_leaderboards()]
+        boards = standings.all_leaderboards()
         # One page always (a table per game and mode), in the envelope of every list.
         return OnePage().get_paginated_response(LeaderboardOut(boards, many=True).data)
-
-
-def describe(table: standings.Leaderboard) -> dict[str, Any]:
-    game, mode = table.game.slug, table.slug
-    api = "api:best-scores" if table.solo else "api:leaderboard"
-    return {
-        "game": game,
-        "game_name": table.game.name,
-        "mode": mode,
-        "label": table.label,
-        "kind": "best_scores" if table.solo else "ratings",
-        "url": absolute(reverse("ratings:leaderboard", args=[game, mode])),
-        "api_url": absolute(reverse(api, args=[game, mode])),
-    }
 
 
 class Leaderboard(ApiView):
@@ -156,23 +133,9 @@ class Leaderboard(ApiView):
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
         bots = validated(RatingPageParameters, request.query_params).get("bots", True)
-        return ranked_page(request, standings.ratings(table, bots=bots), ratings, RatingOut)
-
-
-def ratings(page: list[Any]) -> list[dict[str, Any]]:
-    return [
-        {
-            "username": rating.user.username,
-            "name": rating.user.public_name,
-            "is_bot": rating.user.is_bot,
-            "rating": rating.value,
-            "provisional": rating.provisional,
-            "games": rating.games,
-            "mu": rating.mu,
-            "sigma": rating.sigma,
-        }
-        for rating in page
-    ]
+        pages = Ranked()
+        rows = pages.paginate_queryset(standings.ratings(table, bots=bots), request)
+        return pages.get_paginated_response(RatingOut(rows, many=True).data)
 
 
 class BestScores(ApiView):
@@ -186,16 +149,6 @@ class BestScores(ApiView):
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=True)
-        return ranked_page(request, standings.best_scores(table), best_scores, BestScoreOut)
-
-
-def best_scores(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "username": row["user"].username,
-            "name": row["user"].public_name,
-            "best_score": row["best"],
-            "matches": row["plays"],
-        }
-        for row in standings.with_users(page)
-    ]
+        pages = Ranked()
+        rows = standings.with_users(pages.paginate_queryset(standings.best_scores(table), request))
+        return pages.get_paginated_response(BestScoreOut(rows, many=True).data)
