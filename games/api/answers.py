@@ -32,7 +32,7 @@ from games.engines.base import SYSTEM_ACTIONS, BaseEngine, redact_event
 from games.play import narration
 from games.play.models import Match, Seat
 from games.push.subscriptions import enabled
-from games.ratings.standings import changes_of
+from games.ratings.standings import Leaderboard, changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
 
@@ -780,6 +780,11 @@ class RecordPlayerOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField(help_text="The player's public name.")
     username = serializers.CharField(required=False)
+    house_player_from_move = serializers.IntegerField(
+        required=False,
+        help_text="The house player took the seat over from its absent player (the "
+        "absent-player policy `bot`) and played it from this move on.",
+    )
 
 
 class RecordEntryOut(serializers.Serializer):
@@ -792,6 +797,40 @@ class RecordEntryOut(serializers.Serializer):
     )
 
 
+# A score line as the engine wrote it (``ScoreLine.as_dict()``): the record is the same in
+# every language.
+class RecordScoreLineOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, for programs.")
+    label = serializers.CharField(help_text="The English text, with `{…}` names from `params`.")
+    points = serializers.IntegerField()
+    params = serializers.DictField()
+
+
+# The result the site announced, as stored (``Result.as_dict()``); seats are numbers as text in
+# the keys of ``totals`` and ``breakdown``.
+class RecordResultOut(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Groups of seats from first to last; the seats of a group are tied.",
+    )
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="Per seat.")
+    breakdown = serializers.DictField(
+        child=RecordScoreLineOut(many=True), help_text="Per seat: how its total was made."
+    )
+    extra = serializers.DictField(
+        help_text="What else the game says of the end; `bot_took_over`: the seats a house "
+        "player took over (ranked last), each with the move it played from."
+    )
+
+
+class RecordMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="The match's page on the site.")
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
 # The record ``games.play.records.match_record`` builds (the page's download too).
 class MatchRecordOut(serializers.Serializer):
     format = serializers.CharField(help_text="Always `partida-match-record`.")
@@ -800,49 +839,70 @@ class MatchRecordOut(serializers.Serializer):
     engine_version = serializers.IntegerField(
         help_text="The version of the rules the match started with and was played under."
     )
-    options = serializers.DictField()
+    options = serializers.DictField(
+        help_text="The match's options, as the game lists them (`GET /games/{slug}/`)."
+    )
     players = RecordPlayerOut(many=True)
     seed = serializers.IntegerField()
     seed_sha256 = serializers.CharField(help_text="Shown from the start of the match.")
     generator = serializers.CharField()
     log = RecordEntryOut(many=True)
     rulebook_revision = serializers.IntegerField(allow_null=True)
-    result = serializers.DictField()
-    match = serializers.DictField(help_text="`id`, `url`, `started_at`, `finished_at`.")
+    result = RecordResultOut()
+    match = RecordMatchOut()
     verify = serializers.CharField(help_text="The command that checks the record.")
 
 
 # Leaderboards ----------------------------------------------------------------------------
 
 
+KINDS = ["ratings", "best_scores"]
+
+
+# A leaderboard (``standings.Leaderboard``): one ranking of one game.
 class LeaderboardOut(serializers.Serializer):
-    game = serializers.CharField()
-    game_name = serializers.CharField()
-    mode = serializers.CharField()
+    game = serializers.CharField(source="game.slug")
+    game_name = serializers.CharField(source="game.name")
+    mode = serializers.CharField(source="slug")
     label = serializers.CharField(help_text="In the caller's language.")
-    kind = serializers.ChoiceField(
-        choices=["ratings", "best_scores"],
+    kind = serializers.SerializerMethodField(
         help_text="ratings: a rated mode; best_scores: the best scores of solo matches.",
     )
-    url = serializers.CharField()
-    api_url = serializers.CharField()
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=KINDS))
+    def get_kind(self, table: Leaderboard) -> str:
+        return "best_scores" if table.solo else "ratings"
+
+    def get_url(self, table: Leaderboard) -> str:
+        return absolute(reverse("ratings:leaderboard", args=[table.game.slug, table.slug]))
+
+    def get_api_url(self, table: Leaderboard) -> str:
+        api = "api:best-scores" if table.solo else "api:leaderboard"
+        return absolute(reverse(api, args=[table.game.slug, table.slug]))
 
 
+# A row of a rated mode's table: a ``Rating`` with its user, and its ``rank`` in the whole table
+# (annotated by the view).
 class RatingOut(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField()
-    is_bot = serializers.BooleanField(help_text=IS_BOT)
-    rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma), rounded.")
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    is_bot = serializers.BooleanField(source="user.is_bot", help_text=IS_BOT)
+    rating = serializers.IntegerField(
+        source="value", help_text="1000 + 40 × (mu − 3 sigma), rounded."
+    )
     provisional = serializers.BooleanField(help_text="Fewer than 5 rated matches.")
     games = serializers.IntegerField(help_text="Rated matches in this game and mode.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
 
 
+# A row of a solo table (``standings.best_scores`` with its ``user`` and ``rank``).
 class BestScoreOut(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField()
-    best_score = serializers.IntegerField()
-    matches = serializers.IntegerField(help_text="Solo matches played to the end.")
+    username = serializers.CharField(source="user.username")
+    name = serializers.CharField(source="user.public_name")
+    best_score = serializers.IntegerField(source="best")
+    matches = serializers.IntegerField(source="plays", help_text="Solo matches played to the end.")

@@ -43,6 +43,11 @@ class ApiAutoSchema(AutoSchema):
                 operation["responses"][str(status)] = response
         return operation
 
+    def get_paginated_name(self, serializer_name: str) -> str:
+        """A page of ``MatchOut`` is a ``MatchPage``, unless the view names it (``page_name``)."""
+        named = getattr(self.view, "page_name", "")
+        return named or serializer_name.removesuffix("Out") + "Page"
+
     def _error_statuses(self, operation: dict[str, Any]) -> set[int]:
         # Any operation may be sent a token that is not valid (401), or too many (429), and
         # may find the database away (503).

@@ -10,7 +10,8 @@ import pytest
 from games.accounts.models import User
 from games.actions import moves
 from games.engines.records import check_record
-from games.play.models import Match
+from games.play.models import Match, Seat
+from games.play.records import match_record
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +42,16 @@ def test_a_finished_match_gives_its_record(start_match, as_user, player) -> None
     assert record["seed_sha256"] == match.seed_sha256
     assert len(record["log"]) == match.version
     assert check_record(record).ok
+
+
+def test_the_answer_is_the_record_whole(start_match, as_user, player) -> None:
+    """Every part of the record typed in the schema, and produced by those types: nothing of
+    the record the page offers for download is lost, even who a house player played for."""
+    match = finish(start_match("collar", {"mode": "duel"}, 2))
+    Seat.objects.filter(match=match, number=1).update(bot_from=3)
+    record = as_user(player).get(f"/matches/{match.pk}/record/").json()
+    assert record == match_record(match)
+    assert record["players"][1]["house_player_from_move"] == 3
 
 
 def test_an_unfinished_match_is_a_409_without_the_seed(start_match, as_user, player) -> None:
@@ -78,6 +89,12 @@ def test_the_record_is_in_the_schema(client) -> None:
     operation = paths["/api/v1/matches/{id}/record/"]["get"]
     assert {"200", "401", "404", "409"} <= set(operation["responses"])
     assert "verify" in operation["description"]
+    schemas = client.get("/api/schema/").json()["components"]["schemas"]
+    record = schemas["MatchRecordOut"]["properties"]
+    assert record["result"] == {"$ref": "#/components/schemas/RecordResultOut"}
+    assert record["match"] == {"$ref": "#/components/schemas/RecordMatchOut"}
+    lines = schemas["RecordResultOut"]["properties"]["breakdown"]["additionalProperties"]
+    assert lines["items"] == {"$ref": "#/components/schemas/RecordScoreLineOut"}
 
 
 def test_the_record_is_read_in_a_few_queries(

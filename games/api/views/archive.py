@@ -22,11 +22,12 @@ from games.accounts.models import User
 from games.api.addresses import absolute
 from games.api.answers import IS_BOT, Moment
 from games.api.strict import QueryDateField, QueryIntegerField
-from games.api.views.base import ApiView, paged, validated
+from games.api.views.base import ApiView, Enveloped, validated
 from games.core.errors import ServiceError
 from games.play.archive import (
     PAGE_SIZE,
     ArchiveFilters,
+    ArchivePage,
     archive_page,
     mode_choices,
     mode_label,
@@ -142,11 +143,27 @@ def user_named(username: str) -> Any:
     return found
 
 
+class ArchivePages(Enveloped):
+    """The archive's pages, by keyset (``games.play.archive.archive_page``): the links keep the
+    request's filters and carry the cursor of the page either side."""
+
+    def paginate(self, request: Request, page: ArchivePage) -> list[Match]:
+        here = request.build_absolute_uri()
+        self.next = replace_query_param(here, "cursor", page.next) if page.next else None
+        self.previous = (
+            replace_query_param(here, "cursor", page.previous) if page.previous else None
+        )
+        return page.rows
+
+
 class Archive(ApiView):
+    pagination_class = ArchivePages
+    page_name = "ArchivePage"
+
     @extend_schema(
         tags=["matches"], summary="Finished matches, newest first, with filters",
         operation_id="archive_list", parameters=[ArchiveFilterSerializer],
-        responses=paged("ArchivePage", ArchiveMatchOut),
+        responses=ArchiveMatchOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         data = validated(ArchiveFilterSerializer, request.query_params)
@@ -164,16 +181,8 @@ class Archive(ApiView):
             rated=data.get("rated"),
         )
         size = data.get("page_size", PAGE_SIZE)
-        page = archive_page(request.user, filters, data.get("cursor", ""), size)
-        here = request.build_absolute_uri()
-
-        def link(cursor: str | None) -> str | None:
-            return replace_query_param(here, "cursor", cursor) if cursor else None
-
-        return Response(
-            {
-                "next": link(page.next),
-                "previous": link(page.previous),
-                "results": ArchiveMatchOut(page.rows, many=True).data,
-            }
+        pages = ArchivePages()
+        rows = pages.paginate(
+            request, archive_page(request.user, filters, data.get("cursor", ""), size)
         )
+        return pages.get_paginated_response(ArchiveMatchOut(rows, many=True).data)

@@ -11,9 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import BasePagination, CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import addresses
@@ -97,7 +98,58 @@ class PageParameters(serializers.Serializer):
 BAD_CURSOR = ("bad_cursor", _("This cursor names no page: use `next` or `previous`."), 404)
 
 
-class Cursor(CursorPagination):
+class Envelope(serializers.Serializer):
+    """The envelope of every list answer: one page of ``results``, each item as its own
+    serializer produced it, and the addresses of the pages either side (null at an end)."""
+
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = serializers.ListField()
+
+
+#: A link to another page, or null at an end.
+LINK = {"type": ["string", "null"]}
+
+
+class Enveloped(BasePagination):
+    """What every list's pagination shares: it answers its page in ``envelope`` and documents
+    it (the schema calls ``get_paginated_response_schema`` for a view whose ``pagination_class``
+    it is, with the items' schema). A subclass sets ``next`` and ``previous`` as it pages."""
+
+    envelope: type[serializers.Serializer] = Envelope
+    next: str | None = None
+    previous: str | None = None
+
+    def envelope_of(self, data: Any) -> dict[str, Any]:
+        return {"next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
+
+    def get_next_link(self) -> str | None:
+        return self.next
+
+    def get_previous_link(self) -> str | None:
+        return self.previous
+
+    def get_paginated_response(self, data: Any) -> Response:
+        return Response(self.envelope(self.envelope_of(data)).data)
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"next": LINK, "previous": LINK, "results": schema},
+            "required": ["next", "previous", "results"],
+        }
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        # Each view documents its query parameters with a serializer (``parameters``), in the
+        # strict types the API reads them with.
+        return []
+
+
+class OnePage(Enveloped):
+    """A list short enough to answer whole: one page, in the envelope of every list."""
+
+
+class Cursor(Enveloped, CursorPagination):
     """Newest first. A cursor is opaque: one that cannot be read names no page (404), as an
     id that names no match."""
 
@@ -109,6 +161,12 @@ class Cursor(CursorPagination):
     @classmethod
     def parameters(cls) -> list[type[serializers.Serializer]]:
         return [PageParameters]
+
+    def get_next_link(self) -> str | None:
+        return CursorPagination.get_next_link(self)
+
+    def get_previous_link(self) -> str | None:
+        return CursorPagination.get_previous_link(self)
 
     def decode_cursor(self, request: Request) -> Any:
         try:
@@ -122,19 +180,6 @@ class Cursor(CursorPagination):
 
 class OldestFirst(Cursor):
     ordering = "id"
-
-
-def paged(name: str, item: type[serializers.Serializer]) -> type[serializers.Serializer]:
-    """The documented shape of one cursor page of ``item``."""
-    return type(
-        name,
-        (serializers.Serializer,),
-        {
-            "next": serializers.CharField(allow_null=True),
-            "previous": serializers.CharField(allow_null=True),
-            "results": item(many=True),
-        },
-    )
 
 
 class NoSuchEndpoint(ApiView):

@@ -8,7 +8,8 @@ import base64
 from typing import Any
 from urllib.parse import urlencode
 
-from django.urls import reverse
+from django.db.models import Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -19,7 +20,15 @@ from rest_framework.response import Response
 from games.api.addresses import absolute
 from games.api.answers import BestScoreOut, LeaderboardOut, RatingOut
 from games.api.strict import QueryBooleanField
-from games.api.views.base import BAD_CURSOR, ApiView, PageParameters, paged, validated
+from games.api.views.base import (
+    BAD_CURSOR,
+    ApiView,
+    Envelope,
+    Enveloped,
+    OnePage,
+    PageParameters,
+    validated,
+)
 from games.core.errors import ServiceError
 from games.ratings import standings
 
@@ -35,42 +44,51 @@ class RatingPageParameters(PageParameters):
     )
 
 
-def ranked(name: str, item: type[serializers.Serializer]) -> type[serializers.Serializer]:
-    """The documented shape of one page of a ranked table: a cursor page with the count."""
-    return type(
-        name, (paged(name + "Base", item),),
-        {"count": serializers.IntegerField(help_text="Rows in the whole table.")},
-    )  # fmt: skip
+COUNT = "Rows in the whole table."
 
 
-def ranked_page(
-    request: Request, rows: Any, present: Any, answer: type[serializers.Serializer]
-) -> Response:
-    """One page of ``rows`` (best first), each item with its rank in the whole table, paged by
-    cursor as every other list is; the page's links keep the request's other parameters."""
-    query = validated(PageParameters, request.query_params)
-    size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
-    count = rows.count()
-    items = present(list(rows[start : start + size]))
+class RankedEnvelope(Envelope):
+    count = serializers.IntegerField(help_text=COUNT)
 
-    def link(at: int) -> str:
-        kept = {k: v for k, v in request.query_params.items() if k not in ("cursor", "page_size")}
-        cursor = base64.urlsafe_b64encode(f"o={at}".encode()).decode()
-        query = urlencode({"cursor": cursor, "page_size": size, **kept})
-        return absolute(f"{request.path}?{query}")
 
-    return Response({
-        "count": count,
-        "next": link(start + size) if start + size < count else None,
-        "previous": link(max(start - size, 0)) if start > 0 else None,
-        "results": answer(
-            [{"rank": start + i + 1, **item} for i, item in enumerate(items)], many=True
-        ).data,
-    })  # fmt: skip
+class Ranked(Enveloped):
+    """The pages of a ranked table, best first, by cursor as every other list (the cursor holds
+    the row a page starts at); each row with its ``rank`` in the whole table, the links keeping
+    the request's other parameters, and the envelope with the count of the whole table."""
+
+    envelope = RankedEnvelope
+    count = 0
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        query = validated(PageParameters, request.query_params)
+        size, start = query.get("page_size", 50), _position(query.get("cursor") or "")
+        self.count = queryset.count()
+
+        def link(at: int) -> str:
+            kept = {
+                k: v for k, v in request.query_params.items() if k not in ("cursor", "page_size")
+            }
+            cursor = base64.urlsafe_b64encode(f"o={at}".encode()).decode()
+            query = urlencode({"cursor": cursor, "page_size": size, **kept})
+            return absolute(f"{request.path}?{query}")
+
+        self.next = link(start + size) if start + size < self.count else None
+        self.previous = link(max(start - size, 0)) if start > 0 else None
+        ranked = queryset.annotate(rank=Window(RowNumber(), order_by=list(queryset.query.order_by)))
+        return list(ranked[start : start + size])
+
+    def envelope_of(self, data: Any) -> dict[str, Any]:
+        return {"count": self.count, **super().envelope_of(data)}
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        page = super().get_paginated_response_schema(schema)
+        page["properties"]["count"] = {"type": "integer", "description": COUNT}
+        page["required"].insert(0, "count")
+        return page
 
 
 def _position(cursor: str) -> int:
-    """The row a cursor of ``ranked_page`` starts at (0 without one)."""
+    """The row a cursor of ``Ranked`` starts at (0 without one)."""
     if not cursor:
         return 0
     try:
@@ -91,80 +109,46 @@ def table_or_404(game: str, mode: str, solo: bool) -> standings.Leaderboard:
 
 class LeaderboardList(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = OnePage
 
     @extend_schema(
         tags=TAGS, summary="Every game's leaderboards", operation_id="leaderboards_list",
-        responses=paged("LeaderboardPage", LeaderboardOut),
+        responses=LeaderboardOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
-        boards = [describe(board) for board in standings.all_leaderboards()]
-        # One page always (a table per game and mode), in the shape of every list.
-        return Response({"next": None, "previous": None,
-                         "results": LeaderboardOut(boards, many=True).data})  # fmt: skip
-
-
-def describe(table: standings.Leaderboard) -> dict[str, Any]:
-    game, mode = table.game.slug, table.slug
-    api = "api:best-scores" if table.solo else "api:leaderboard"
-    return {
-        "game": game,
-        "game_name": table.game.name,
-        "mode": mode,
-        "label": table.label,
-        "kind": "best_scores" if table.solo else "ratings",
-        "url": absolute(reverse("ratings:leaderboard", args=[game, mode])),
-        "api_url": absolute(reverse(api, args=[game, mode])),
-    }
+        boards = standings.all_leaderboards()
+        # One page always (a table per game and mode), in the envelope of every list.
+        return OnePage().get_paginated_response(LeaderboardOut(boards, many=True).data)
 
 
 class Leaderboard(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = Ranked
 
     @extend_schema(
         tags=TAGS, summary="The ratings of one game and mode, highest first",
-        parameters=[RatingPageParameters], responses=ranked("RatingPage", RatingOut),
+        operation_id="leaderboards_retrieve", parameters=[RatingPageParameters],
+        responses=RatingOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=False)
         bots = validated(RatingPageParameters, request.query_params).get("bots", True)
-        return ranked_page(request, standings.ratings(table, bots=bots), ratings, RatingOut)
-
-
-def ratings(page: list[Any]) -> list[dict[str, Any]]:
-    return [
-        {
-            "username": rating.user.username,
-            "name": rating.user.public_name,
-            "is_bot": rating.user.is_bot,
-            "rating": rating.value,
-            "provisional": rating.provisional,
-            "games": rating.games,
-            "mu": rating.mu,
-            "sigma": rating.sigma,
-        }
-        for rating in page
-    ]
+        pages = Ranked()
+        rows = pages.paginate_queryset(standings.ratings(table, bots=bots), request)
+        return pages.get_paginated_response(RatingOut(rows, many=True).data)
 
 
 class BestScores(ApiView):
     permission_classes = [AllowAny]
+    pagination_class = Ranked
 
     @extend_schema(
         tags=TAGS, summary="The best solo scores of one game and mode, highest first",
-        parameters=[PageParameters], responses=ranked("BestScorePage", BestScoreOut),
+        operation_id="best_scores_retrieve", parameters=[PageParameters],
+        responses=BestScoreOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, game: str, mode: str) -> Response:
         table = table_or_404(game, mode, solo=True)
-        return ranked_page(request, standings.best_scores(table), best_scores, BestScoreOut)
-
-
-def best_scores(page: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "username": row["user"].username,
-            "name": row["user"].public_name,
-            "best_score": row["best"],
-            "matches": row["plays"],
-        }
-        for row in standings.with_users(page)
-    ]
+        pages = Ranked()
+        rows = standings.with_users(pages.paginate_queryset(standings.best_scores(table), request))
+        return pages.get_paginated_response(BestScoreOut(rows, many=True).data)

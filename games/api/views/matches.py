@@ -43,7 +43,6 @@ from games.api.views.base import (
     Cursor,
     PageParameters,
     matches_with_seats,
-    paged,
     validated,
     visible_match,
 )
@@ -65,12 +64,13 @@ def detail(request: Request, pk: int, status: int = 200) -> Response:
 
 
 class MatchList(ApiView):
+    pagination_class = Cursor
     error_statuses = {"POST": (404, 409, 422)}  # 404: an invited username names no one
 
     @extend_schema(
         tags=TAGS, summary="My matches", operation_id="matches_list",
         parameters=[MatchFilterSerializer, *Cursor.parameters()],
-        responses=paged("MatchPage", MatchOut),
+        responses=MatchOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         filters = validated(MatchFilterSerializer, request.query_params)
@@ -101,9 +101,13 @@ class MatchList(ApiView):
 
 
 class Lobby(ApiView):
+    pagination_class = Cursor
+    page_name = "LobbyPage"
+
     @extend_schema(
         tags=TAGS, summary="Open matches waiting for players (seeks)",
-        parameters=Cursor.parameters(), responses=paged("LobbyPage", LobbyMatchOut),
+        operation_id="lobby_retrieve", parameters=Cursor.parameters(),
+        responses=LobbyMatchOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         seeks = matches_with_seats().filter(
@@ -165,13 +169,14 @@ class MoveCursor(Cursor):
 
 
 class Moves(ApiView):
+    pagination_class = MoveCursor
     write_scope = "moves"
     error_statuses = {"POST": (409, 422)}
 
     @extend_schema(
         tags=TAGS, summary="The move log, as the caller may see it",
         operation_id="matches_moves_list", parameters=MoveCursor.parameters(),
-        responses=paged("MovePage", MoveOut),
+        responses=MoveOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)
@@ -358,12 +363,13 @@ class Invitations(ApiView):
 
 
 class Chat(ApiView):
+    pagination_class = Cursor
     write_scope = "chat"
 
     @extend_schema(
         tags=TAGS, summary="The chat of a match, newest first", operation_id="matches_chat_list",
         description="Without the messages of the players the caller muted (`/mutes/`).",
-        parameters=Cursor.parameters(), responses=paged("ChatPage", ChatOut),
+        parameters=Cursor.parameters(), responses=ChatOut(many=True),
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> Response:
         match = visible_match(request, pk)

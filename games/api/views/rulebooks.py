@@ -21,7 +21,7 @@ from games.api.answers import (
     SectionOut,
 )
 from games.api.serializers import SearchSerializer
-from games.api.views.base import ApiView, Cursor, paged, validated
+from games.api.views.base import ApiView, Cursor, validated
 from games.core.errors import ServiceError
 from games.rulebooks.models import MAX_NUMBER, Rulebook
 from games.rulebooks.search import search
@@ -94,12 +94,13 @@ class RevisionCursor(Cursor):
 
 
 class RevisionList(ApiView):
+    pagination_class = RevisionCursor
     permission_classes = [AllowAny]
 
     @extend_schema(tags=TAGS, summary="The revisions of a page, newest first",
                    operation_id="rulebooks_revisions_list",
                    parameters=RevisionCursor.parameters(),
-                   responses=paged("RevisionPage", RevisionOut))  # fmt: skip
+                   responses=RevisionOut(many=True))  # fmt: skip
     def get(self, request: Request, game: str, language: str) -> Response:
         book = page_or_404(game, language)
         revisions = book.revisions.select_related("author").defer("markdown")

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from games.api.answers import FollowOut, LiveMatchOut, MuteOut
 from games.api.serializers import PlayerSerializer
-from games.api.views.base import ApiView, Cursor, paged, validated
+from games.api.views.base import ApiView, Cursor, validated
 from games.play import live
 from games.social import following, relations
 
@@ -23,12 +23,14 @@ class LiveCursor(Cursor):
 
 
 class LiveMatches(ApiView):
+    pagination_class = LiveCursor
+
     @extend_schema(
         tags=["matches"], summary="Public matches in progress, the latest move first",
         description="Private matches are never listed. A match's `view` (from its own "
         "address) is the spectators' one for anyone without a seat.",
         operation_id="matches_live_list", parameters=LiveCursor.parameters(),
-        responses=paged("LiveMatchPage", LiveMatchOut),
+        responses=LiveMatchOut(many=True),
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         paginator = LiveCursor()
