@@ -641,16 +641,23 @@ class PushSubscriptionsOut(serializers.Serializer):
         return str(settings.VAPID_PUBLIC_KEY)
 
 
+#: A webhook notice's outbox status as the API has always told it.
+DELIVERY_STATUS = {"pending": "pending", "sent": "delivered", "suppressed": "failed"}
+
+
 class DeliveryOut(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     match = serializers.IntegerField(source="match_id")
     version = serializers.IntegerField()
-    event = serializers.CharField()
-    status = serializers.CharField()
+    event = serializers.CharField(source="kind")
+    status = serializers.SerializerMethodField()
     attempts = serializers.IntegerField()
     last_status_code = serializers.IntegerField(allow_null=True)
     created_at = Moment()
-    delivered_at = Moment(allow_null=True)
+    delivered_at = Moment(source="sent_at", allow_null=True)
+
+    def get_status(self, row: Any) -> str:
+        return DELIVERY_STATUS.get(row.status, "failed")
 
 
 # The caller's webhook; its secret only with ``show_secret`` in the context.
