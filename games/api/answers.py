@@ -641,8 +641,12 @@ class PushSubscriptionsOut(serializers.Serializer):
         return str(settings.VAPID_PUBLIC_KEY)
 
 
-#: A webhook notice's outbox status as the API has always told it.
-DELIVERY_STATUS = {"pending": "pending", "sent": "delivered", "suppressed": "failed"}
+class DeliveryStatus(serializers.CharField):
+    """A webhook notice's outbox status as the API has always told it: pending, delivered
+    (sent) or failed (given up, or suppressed: its webhook was switched off)."""
+
+    def to_representation(self, value: Any) -> str:
+        return {"pending": "pending", "sent": "delivered"}.get(str(value), "failed")
 
 
 class DeliveryOut(serializers.Serializer):
@@ -650,14 +654,11 @@ class DeliveryOut(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     version = serializers.IntegerField()
     event = serializers.CharField(source="kind")
-    status = serializers.SerializerMethodField()
+    status = DeliveryStatus()
     attempts = serializers.IntegerField()
     last_status_code = serializers.IntegerField(allow_null=True)
     created_at = Moment()
     delivered_at = Moment(source="sent_at", allow_null=True)
-
-    def get_status(self, row: Any) -> str:
-        return DELIVERY_STATUS.get(row.status, "failed")
 
 
 # The caller's webhook; its secret only with ``show_secret`` in the context.

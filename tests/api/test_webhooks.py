@@ -356,3 +356,22 @@ def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
             time.sleep(0.1)
     finally:
         worker.terminate()
+
+
+@pytest.mark.django_db
+def test_the_webhook_lists_its_recent_notices_as_the_api_always_told_them(
+    start_match, player, opponent, receiver, nudged, as_user, django_capture_on_commit_callbacks
+):
+    for user in (player, opponent):
+        hook(user, receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        start_match("collar")
+    delivery = notices().get(kind="your_turn")
+    assert send(delivery.pk) == "sent"
+    listed = as_user(delivery.recipient).get("/me/webhook/").json()["recent_deliveries"][0]
+    assert (listed["id"], listed["event"], listed["status"]) == (
+        delivery.pk,
+        "your_turn",
+        "delivered",
+    )
+    assert listed["delivered_at"] is not None and listed["last_status_code"] == 200
