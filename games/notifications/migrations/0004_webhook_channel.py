@@ -54,7 +54,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='notification',
             name='webhook',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='api.webhook'),
+            field=models.ForeignKey(blank=True, db_index=False, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='api.webhook'),
+        ),
+        migrations.AddIndex(
+            model_name='notification',
+            index=models.Index(condition=models.Q(('webhook__isnull', False)), fields=['webhook', '-id'], name='notification_webhook_rows'),
         ),
         migrations.AlterField(
             model_name='notification',
