@@ -359,9 +359,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # search: `celery -A config worker -Q bots` runs them (`make run` runs both queues).
 CELERY_TASK_ROUTES = {"games.house.tasks.play_turn": {"queue": "bots"}}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Beat's sweeps (time-outs, the outbox, webhooks, house players) run every this many seconds;
-# a minute by default. A longer period trades a little lateness for fewer tasks (the soak's
-# accelerated clock, where a minute lasts 83 ms, uses five).
+# Beat's sweeps (time-outs, the outbox of emails, pushes and webhook notices, house players) run
+# every this many seconds; a minute by default. A longer period trades a little lateness for
+# fewer tasks (the soak's accelerated clock, where a minute lasts 83 ms, uses five).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60, minimum=1)
 _SWEEP = timedelta(seconds=SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
@@ -371,7 +371,6 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.notifications.tasks.send_digests",
         "schedule": timedelta(minutes=10),
     },
-    "retry-webhooks": {"task": "games.api.tasks.retry_webhooks", "schedule": _SWEEP},
     "house-players": {"task": "games.house.tasks.sweep", "schedule": _SWEEP},
     "tournaments": {"task": "games.tournaments.tasks.sweep", "schedule": _SWEEP},
     "prune-event-feeds": {"task": "games.api.tasks.prune_feeds", "schedule": timedelta(hours=24)},
@@ -405,13 +404,14 @@ BOTS_LEASE_SECONDS = env_int("BOTS_LEASE_SECONDS", 120, minimum=1)
 # Correspondence play: the yearly bank of vacation days during which a player's clocks pause.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14, minimum=0)
 
-# Notifications: a worker holds a claimed email this long (then the minute sweep may queue it
-# again); a failed send is retried after 1, 2, 4… times the retry delay, this many times in all.
+# The outbox (games/notifications/delivery.py): a worker holds a claimed email or push this long
+# (then the minute sweep may queue it again); a failed send is retried after 1, 2, 4… times the
+# retry delay, this many times in all.
 NOTIFICATIONS_LEASE_SECONDS = env_int("NOTIFICATIONS_LEASE_SECONDS", 120, minimum=1)
 NOTIFICATIONS_RETRY_SECONDS = env_int("NOTIFICATIONS_RETRY_SECONDS", 30, minimum=1)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8, minimum=1)
-# Webhooks: a worker holds a notice it is sending this long (longer than the HTTP time-out, 10 s);
-# after that the minute sweep may send it again.
+# The same outbox, for webhook notices: a worker holds one it is sending this long (longer than
+# the HTTP time-out, 10 s); after that the minute sweep may send it again.
 WEBHOOKS_LEASE_SECONDS = env_int("WEBHOOKS_LEASE_SECONDS", 60, minimum=11)
 
 # Web Push (games/push): the site's VAPID key pair and contact. Without them Web Push is off:

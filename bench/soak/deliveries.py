@@ -132,11 +132,13 @@ def read_push(body: str, browser: Any) -> dict[str, Any] | None:
 
 
 def webhooks(folder: Path, members: list[Member], now: datetime, grace: timedelta) -> Finding:
-    from games.api.models import WebhookDelivery
     from games.api.webhooks import sign
+    from games.notifications.models import Notification
+
+    notices = Notification.objects.filter(channel="webhook")
 
     secrets = {m.username: m.webhook_secret for m in members if m.webhook_secret}
-    delivered = set(WebhookDelivery.objects.filter(status="delivered").values_list("id", flat=True))
+    delivered = set(notices.filter(status="sent").values_list("id", flat=True))
     entries = accepted(journal(folder, HOOKS))
     received = Counter(int(entry["delivery"]) for entry in entries)
     forged = [e["delivery"] for e in entries if not _signed(e, secrets, sign)]
@@ -150,9 +152,9 @@ def webhooks(folder: Path, members: list[Member], now: datetime, grace: timedelt
     finding.fail_if(set(received) - delivered, "notices accepted but not marked delivered",
                     sorted(set(received) - delivered)[:5])  # fmt: skip
     finding.fail_if(forged, f"{len(forged)} notices with a bad signature", forged[:5])
-    stuck = WebhookDelivery.objects.filter(status="pending", next_attempt_at__lt=now - grace)
+    stuck = notices.filter(status="pending", due_at__lt=now - grace)
     finding.fail_if(stuck.exists(), f"{stuck.count()} notices still due after the grace")
-    failed = WebhookDelivery.objects.filter(status="failed")
+    failed = notices.filter(status="failed")
     finding.fail_if(failed.exists(), f"{failed.count()} notices failed for good",
                     list(failed.values_list("id", "last_error")[:5]))  # fmt: skip
     return finding

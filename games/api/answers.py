@@ -641,16 +641,24 @@ class PushSubscriptionsOut(serializers.Serializer):
         return str(settings.VAPID_PUBLIC_KEY)
 
 
+class DeliveryStatus(serializers.CharField):
+    """A webhook notice's outbox status as the API has always told it: pending, delivered
+    (sent) or failed (given up, or suppressed: its webhook was switched off)."""
+
+    def to_representation(self, value: Any) -> str:
+        return {"pending": "pending", "sent": "delivered"}.get(str(value), "failed")
+
+
 class DeliveryOut(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     match = serializers.IntegerField(source="match_id")
     version = serializers.IntegerField()
-    event = serializers.CharField()
-    status = serializers.CharField()
+    event = serializers.CharField(source="kind")
+    status = DeliveryStatus()
     attempts = serializers.IntegerField()
     last_status_code = serializers.IntegerField(allow_null=True)
     created_at = Moment()
-    delivered_at = Moment(allow_null=True)
+    delivered_at = Moment(source="sent_at", allow_null=True)
 
 
 # The caller's webhook; its secret only with ``show_secret`` in the context.

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.api.models import FeedCounter, FeedEvent, WebhookDelivery
+from games.api.models import FeedCounter, FeedEvent
+from games.notifications.models import Channel, Notification
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
 from games.play.models import ChatMessage, Match, Seat
 from games.social import relations
@@ -97,8 +98,8 @@ def prune(now: datetime | None = None) -> int:
     that age that were sent or given up; returns how many events went. The counters stay, so
     numbers are never reused."""
     before = (now or timezone.now()) - timedelta(days=settings.API_EVENTS_KEEP_DAYS)
-    WebhookDelivery.objects.filter(created_at__lt=before).exclude(
-        status=WebhookDelivery.Status.PENDING
+    Notification.objects.filter(channel=Channel.WEBHOOK, created_at__lt=before).exclude(
+        status=Notification.Status.PENDING
     ).delete()
     removed, _kinds = FeedEvent.objects.filter(created_at__lt=before).delete()
     return removed

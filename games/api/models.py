@@ -1,8 +1,8 @@
-"""Personal API tokens, a bot's webhook, the outbox of webhook deliveries and the event feed.
+"""Personal API tokens, a bot's webhook and the event feed.
 
 A token is shown once, when it is made; the database keeps only its SHA-256, so a copy of the
-database does not let anyone call the API. A delivery row is the truth about a notification:
-the Celery task that sends it is only a nudge, and the beat sweep retries what is still due.
+database does not let anyone call the API. A webhook's notices are rows of the one outbox
+(``games.notifications.models.Notification``, channel ``webhook``: ``webhook.deliveries``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -76,61 +75,6 @@ class Webhook(models.Model):
 
     def __str__(self) -> str:
         return self.url
-
-
-class WebhookDelivery(models.Model):
-    """One notice for one user: about one version of one match (their turn, its end) or about one
-    event of their feed (an invitation, a draw offer, a chat message); created once, sent until
-    done."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("pending")
-        DELIVERED = "delivered", _("delivered")
-        FAILED = "failed", _("failed")
-
-    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
-    version = models.PositiveIntegerField()
-    event = models.CharField(max_length=30, default="your_turn")
-    feed_number = models.PositiveBigIntegerField(
-        null=True, blank=True,
-        help_text="The owner's feed event this notice repeats (an invitation, a draw offer, a "
-        "chat message); empty for turn and end-of-match notices, one per version.",
-    )  # fmt: skip
-    payload = models.JSONField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(default=timezone.now)
-    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
-    last_error = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    delivered_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("webhook delivery")
-        verbose_name_plural = _("webhook deliveries")
-        ordering = ["-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "match", "version"],
-                condition=Q(feed_number__isnull=True),
-                name="api_one_delivery_per_user_version",
-            ),
-            models.UniqueConstraint(
-                fields=["user", "feed_number"],
-                condition=Q(feed_number__isnull=False),
-                name="api_one_delivery_per_feed_event",
-            ),
-        ]
-        indexes = [
-            models.Index(
-                fields=["next_attempt_at"], condition=Q(status="pending"), name="api_due_deliveries"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.event} for {self.user_id}, match {self.match_id} v{self.version}"
 
 
 class FeedCounter(models.Model):

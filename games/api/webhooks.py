@@ -1,16 +1,19 @@
 """Webhooks for bots: a signed POST when it becomes the owner's turn, a match of theirs is
-over, or they are invited, offered a draw or written to in a match's chat; through an outbox.
+over, or they are invited, offered a draw or written to in a match's chat; through the outbox.
 
 ``record_match_change`` is one of the write path's recorders (``games.actions.moves``): one
-``WebhookDelivery`` row per user who now has to act, or who played in the match that just
-finished, and has a webhook (unique per user, match and version; bodies: ``notices``);
-``record_feed_events`` one per invitation, draw offer or chat event of a feed. A
-Celery task sends each row; a row that could not be sent stays due and the beat sweep
-(``retry_due``) sends it again with a growing wait.
+outbox row (``games.notifications``, channel ``webhook``) per user who now has to act, or who
+played in the match that just finished, and has a webhook (unique per user, match and version;
+bodies: ``notices``); ``record_feed_events`` one per invitation, draw offer or chat event of a
+feed (unique per user and feed event). The outbox sends them as it sends emails and pushes
+(``games.notifications.delivery``: the same claim, lease and back-off, with the webhook's own
+numbers below); this module knows how to POST one row (``post``) and that a 2xx answer is a
+delivery.
 
 Each POST carries ``X-Partida-Signature: t=<unix time>,v1=<hex>``, where ``<hex>`` is the
 HMAC-SHA256 of ``"<t>.<body>"`` under the webhook's secret, ``X-Partida-Event`` and
-``X-Partida-Delivery`` (the same id on every retry of one notice, for deduplication).
+``X-Partida-Delivery`` (the row's id: the same on every retry of one notice, for
+deduplication).
 """
 
 from __future__ import annotations
@@ -22,38 +25,34 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.api import notices
-from games.api.models import FeedEvent, Webhook, WebhookDelivery, new_webhook_secret
-from games.core import outages, outbound
+from games.api.models import FeedEvent, Webhook, new_webhook_secret
+from games.core import outbound
 from games.core.errors import ServiceError
+from games.notifications import outbox
+from games.notifications.models import Notification
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
 from games.play.models import Seat
 
 logger = logging.getLogger(__name__)
 
+#: The outbox's numbers for a webhook notice (its lease: ``WEBHOOKS_LEASE_SECONDS``, longer
+#: than the HTTP time-out): tries before it is given up, and the wait before the next try,
+#: 1, 2, 4 … minutes, at most 4 hours.
 MAX_ATTEMPTS = 8
+RETRY_SECONDS = 60
+RETRY_CAP_SECONDS = 4 * 60 * 60
 TIMEOUT_SECONDS = 10
 SIGNATURE_TOLERANCE = 300
-
-
-def lease() -> timedelta:
-    """While one worker sends a row, no other picks it up (longer than the HTTP time-out)."""
-    return timedelta(seconds=settings.WEBHOOKS_LEASE_SECONDS)
-
-
-def backoff(attempts: int) -> timedelta:
-    """The wait before the next try: 1, 2, 4 … minutes, at most 4 hours."""
-    return timedelta(minutes=min(2 ** max(attempts - 1, 0), 240))
 
 
 # Registering -----------------------------------------------------------------------------
@@ -122,14 +121,12 @@ def record_match_change(change: MatchChange) -> None:
         return
     hooks = Webhook.objects.filter(user_id__in=list(seats), active=True)
     rows = [
-        WebhookDelivery(webhook_id=webhook_id, user_id=user_id, match_id=match.pk,
-                        version=change.version, event=event,
-                        payload=notice(match, seats[user_id]))
+        outbox.webhook_row(webhook_id=webhook_id, user_id=user_id, match_id=match.pk,
+                           version=change.version, event=event,
+                           payload=notice(match, seats[user_id]))
         for webhook_id, user_id in hooks.values_list("id", "user_id")
     ]  # fmt: skip
-    WebhookDelivery.objects.bulk_create(rows)
-    for row in rows:
-        transaction.on_commit(lambda pk=row.pk: _nudge(pk))
+    _nudge([row.pk for row in outbox.record_webhooks(rows)])
 
 
 def record_feed_events(events: Sequence[FeedEvent]) -> None:
@@ -155,34 +152,18 @@ def record_feed_events(events: Sequence[FeedEvent]) -> None:
     rows = []
     for event in events:
         seat = seats[event.match_id, event.user_id]
-        rows.append(WebhookDelivery(
+        rows.append(outbox.webhook_row(
             webhook_id=hooks[event.user_id], user_id=event.user_id, match_id=event.match_id,
             version=event.version, event=event.kind, feed_number=event.number,
             payload=notices.feed_event(seat.match, seat, event),
         ))  # fmt: skip
-    WebhookDelivery.objects.bulk_create(rows)
-    for row in rows:
-        transaction.on_commit(lambda pk=row.pk: _nudge(pk))
+    _nudge([row.pk for row in outbox.record_webhooks(rows)])
 
 
-def _nudge(delivery_id: int) -> None:
-    """Ask a worker to send the row now; if the broker is down, the beat sweep will."""
-    # Imported here: the tasks module, in this same layer, imports this one to run it.
-    from games.api.tasks import deliver_webhook
-
-    outages.enqueue(deliver_webhook, delivery_id)
-
-
-def retry_due(now: datetime | None = None, limit: int = 500) -> int:
-    """From beat: nudge every row still due (never sent, failed to send, or lease lost)."""
-    now = now or timezone.now()
-    due = WebhookDelivery.objects.filter(
-        status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now
-    ).order_by("next_attempt_at")
-    ids = list(due.values_list("id", flat=True)[:limit])
-    for delivery_id in ids:
-        _nudge(delivery_id)
-    return len(ids)
+def _nudge(ids: list[Any]) -> None:
+    """One delivery task for the rows, once the change commits (if the broker is down, the
+    outbox's minute sweep queues them)."""
+    outbox.queue_many(ids)
 
 
 # Sending -----------------------------------------------------------------------------------
@@ -205,66 +186,38 @@ def verify(secret: str, body: bytes, header: str, now: float | None = None) -> b
     return hmac.compare_digest(sign(secret, body, timestamp), f"t={timestamp},v1={fields['v1']}")
 
 
-def deliver(delivery_id: int, now: datetime | None = None) -> str:
-    """Send one due row once; returns its status after this try."""
-    now = now or timezone.now()
-    claimed = WebhookDelivery.objects.filter(
-        pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now
-    ).update(next_attempt_at=now + lease(), attempts=F("attempts") + 1)
-    if not claimed:
-        return "skipped"  # sent already, not due yet, or another worker has it
-    delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
-    if not delivery.webhook.active:
-        return _finish(delivery, WebhookDelivery.Status.FAILED, error="webhook disabled")
-    status_code, error = _post(delivery)
-    if status_code is not None and 200 <= status_code < 300:
-        # Recorded through a short database outage too, while the lease lasts: unrecorded,
-        # the notice would be sent again.
-        return str(
-            outages.recorded(
-                lambda: _finish(delivery, WebhookDelivery.Status.DELIVERED, status_code),
-                until=delivery.next_attempt_at,
-            )
-        )
-    if delivery.attempts >= MAX_ATTEMPTS:
-        return _finish(delivery, WebhookDelivery.Status.FAILED, status_code, error)
-    WebhookDelivery.objects.filter(pk=delivery.pk).update(
-        next_attempt_at=now + backoff(delivery.attempts),
-        last_status_code=status_code, last_error=error[:200],
-    )  # fmt: skip
-    return WebhookDelivery.Status.PENDING
+class NotDelivered(Exception):
+    """A POST that did not get a 2xx answer: refused, unreachable or answered otherwise."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.status_code = status_code
 
 
-def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
-    """One POST to the webhook, on the address its check approved (redirects not followed)."""
+def post(row: Notification) -> int:
+    """POST one notice to its webhook, on the address its check approved (redirects not
+    followed); returns the 2xx status, else raises ``NotDelivered``."""
+    assert row.webhook is not None
     body = json.dumps(
-        {**delivery.payload, "delivery": delivery.pk, "sent_at": timezone.now().isoformat()},
+        {**row.data, "delivery": row.pk, "sent_at": timezone.now().isoformat()},
         separators=(",", ":"),
     ).encode()
-    url = delivery.webhook.url
+    url = row.webhook.url
     try:
         address = checked_address(url)
     except ServiceError as refused:
-        return None, str(refused.message)
+        raise NotDelivered(str(refused.message)) from None
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "Partida-Webhooks/1",
-        "X-Partida-Event": delivery.event,
-        "X-Partida-Delivery": str(delivery.pk),
-        "X-Partida-Signature": sign(delivery.webhook.secret, body, int(time.time())),
+        "X-Partida-Event": row.kind,
+        "X-Partida-Delivery": str(row.pk),
+        "X-Partida-Signature": sign(row.webhook.secret, body, int(time.time())),
     }
     try:
         status = outbound.post(url, address, body, headers, TIMEOUT_SECONDS).status_code
     except (OSError, ValueError, http.client.HTTPException) as failure:
-        return None, f"{type(failure).__name__}: {failure}"
-    return status, "" if 200 <= status < 300 else f"HTTP {status}"
-
-
-def _finish(
-    delivery: WebhookDelivery, status: str, status_code: int | None = None, error: str = ""
-) -> str:
-    WebhookDelivery.objects.filter(pk=delivery.pk).update(
-        status=status, last_status_code=status_code, last_error=error[:200],
-        delivered_at=timezone.now() if status == WebhookDelivery.Status.DELIVERED else None,
-    )  # fmt: skip
+        raise NotDelivered(f"{type(failure).__name__}: {failure}") from None
+    if not 200 <= status < 300:
+        raise NotDelivered(f"HTTP {status}", status)
     return status

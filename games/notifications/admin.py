@@ -11,7 +11,8 @@ from games.notifications.models import MatchMute, Notification, NotificationSett
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """The outbox. Staff look here for failed emails (filter by status) and retry them."""
+    """The outbox (emails, pushes, webhook notices). Staff look here for failed rows (filter by
+    status and channel) and retry them."""
 
     list_display = (
         "created_at",

@@ -1,7 +1,8 @@
-"""The notification outbox and each reader's terms: modes per category, quiet hours, mutes.
+"""The outbox and each reader's terms: modes per category, quiet hours, mutes.
 
-An outbox row exists once per recipient and event (its ``key`` is unique), so recording the
-same event twice, or delivering the same row twice, can never send two emails.
+An outbox row exists once per recipient, channel and event (its ``key`` is unique), so
+recording the same event twice, or delivering the same row twice, can never send two emails,
+two pushes or two webhook notices.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from datetime import time
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -137,13 +139,16 @@ class AddressOptOut(models.Model):
 class Channel(models.TextChoices):
     EMAIL = "email", _("Email")
     PUSH = "push", _("Web Push")
+    WEBHOOK = "webhook", _("Webhook")
 
 
 class Notification(models.Model):
     """One message to one recipient about one event: the outbox row a worker claims and sends.
 
-    By email to the reader's address, or by Web Push to one of their browsers (a row per
-    browser, its ``subscription``); both go through the same claims, checks and retries.
+    By email to the reader's address, by Web Push to one of their browsers (a row per
+    browser, its ``subscription``), or as a signed POST to their bot's ``webhook`` (its body
+    in ``data``); all go through the same claims, leases and retries
+    (``games.notifications.delivery``).
     """
 
     class Kind(models.TextChoices):
@@ -157,6 +162,10 @@ class Notification(models.Model):
         CHAT = "chat", _("Chat message")
         VACATION = "vacation", _("Opponent on vacation")
         DIGEST = "digest", _("Daily digest")
+        # Webhook notices only (a webhook's ``your_turn`` and ``chat`` are the kinds above).
+        MATCH_FINISHED = "match_finished", _("Match finished (webhook)")
+        INVITED = "invited", _("Invited (webhook)")
+        DRAW_OFFERED = "draw_offered", _("Draw offered (webhook)")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -171,7 +180,7 @@ class Notification(models.Model):
     #: Unique (a constraint below, without the pattern index ``unique=True`` adds on
     #: PostgreSQL): one row per recipient and event.
     key = models.CharField(max_length=200)
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -181,21 +190,32 @@ class Notification(models.Model):
         db_index=False,  # the (recipient, match, kind) index serves it
     )
     address = models.EmailField(blank=True)
-    channel = models.CharField(max_length=5, choices=Channel.choices, default=Channel.EMAIL)
+    channel = models.CharField(max_length=7, choices=Channel.choices, default=Channel.EMAIL)
     #: The browser of a push row; None once the browser is gone (the row is then suppressed).
     subscription = models.ForeignKey(
         "push.PushSubscription", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: The bot's webhook of a webhook row (the rows go when it does).
+    webhook = models.ForeignKey(
+        "api.Webhook",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="deliveries",
+        db_index=False,  # a partial index below: emails and pushes pay nothing for it
     )
     match = models.ForeignKey(
         "play.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     #: The match version the event happened at.
     version = models.PositiveIntegerField(default=0)
-    #: Kind-specific detail: the seat that timed out, the reminder's hours, a chat message id.
+    #: Kind-specific detail: the seat that timed out, the reminder's hours, a chat message id;
+    #: a webhook row's notice (the body it posts, less its delivery id and time).
     data = models.JSONField(default=dict, blank=True)
     delivery = models.CharField(max_length=6, choices=Delivery.choices, default=Delivery.NOW)
     #: Indexed by (status, delivery, due_at) below. Every index costs each row's insert and
-    #: each status change (a new index entry in all of them), so there are no others.
+    #: each status change (a new index entry in all of them), so there are no others (but the
+    #: webhook rows' own, partial: only they pay for it).
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     #: Not to be sent before this time (reminders, quiet hours, retries).
     due_at = models.DateTimeField()
@@ -205,6 +225,8 @@ class Notification(models.Model):
     lease_until = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    #: A webhook row's last HTTP answer.
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=40, blank=True)
     message_id = models.CharField(max_length=200)
     created_at = models.DateTimeField(default=timezone.now)
@@ -219,11 +241,21 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["status", "delivery", "due_at"]),
             models.Index(fields=["recipient", "match", "kind"]),
+            models.Index(
+                fields=["webhook", "-id"],
+                condition=Q(webhook__isnull=False),
+                name="notification_webhook_rows",
+            ),
         ]
         constraints = [models.UniqueConstraint(fields=["key"], name="one_notification_per_key")]
 
     def __str__(self) -> str:
-        to = self.address if self.channel == Channel.EMAIL else f"browser {self.subscription_id}"
+        if self.channel == Channel.EMAIL:
+            to = self.address
+        elif self.channel == Channel.PUSH:
+            to = f"browser {self.subscription_id}"
+        else:
+            to = f"webhook {self.webhook_id}"
         return f"{self.kind} to {to} ({self.status})"
 
     @property

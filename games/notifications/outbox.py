@@ -1,4 +1,8 @@
-"""Writing to the outbox: one row per recipient and event, queued once it commits."""
+"""Writing to the outbox: one row per recipient, channel and event, queued once it commits.
+
+Emails and pushes are written by ``record``, ``record_push`` and ``record_many``; webhook
+notices by ``record_webhooks`` (rows made by ``webhook_row``, for ``games.api.webhooks``).
+"""
 
 from __future__ import annotations
 
@@ -181,6 +185,50 @@ def with_browsers(rows: list[Row]) -> list[tuple[Row, Any]]:
         else:
             expanded.append((row, None))
     return expanded
+
+
+def webhook_key(user_id: Any, match_id: Any, version: int, feed_number: int | None) -> str:
+    """One webhook notice per user and match version (a turn, a match's end), or per user and
+    event of their feed (an invitation, a draw offer, a chat message)."""
+    if feed_number is not None:
+        return f"webhook:{user_id}:feed:{feed_number}"
+    return f"webhook:{user_id}:{match_id}:{version}"
+
+
+def webhook_row(
+    *,
+    webhook_id: Any,
+    user_id: Any,
+    match_id: Any,
+    version: int,
+    event: str,
+    payload: dict[str, Any],
+    feed_number: int | None = None,
+    now: datetime | None = None,
+) -> Notification:
+    """An unsaved webhook notice: ``event`` is its kind, ``payload`` its body (``data``)."""
+    now = now or timezone.now()
+    return Notification(
+        key=webhook_key(user_id, match_id, version, feed_number),
+        kind=event,
+        recipient_id=user_id,
+        channel=Channel.WEBHOOK,
+        webhook_id=webhook_id,
+        match_id=match_id,
+        version=version,
+        data=payload,
+        due_at=now,
+        queued_at=now,
+        created_at=now,
+    )
+
+
+def record_webhooks(rows: list[Notification]) -> list[Notification]:
+    """Write webhook notices in one INSERT (their keys are new: the recorders make each once);
+    the caller queues them (``queue_many``)."""
+    if rows:
+        Notification.objects.bulk_create(rows)
+    return rows
 
 
 def queue(notification_id: int) -> None:

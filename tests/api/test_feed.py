@@ -99,8 +99,11 @@ def test_events_past_their_days_are_pruned_and_a_reader_from_before_is_told(
 
     from django.utils import timezone
 
-    from games.api.models import Webhook, WebhookDelivery
+    from games.api.models import Webhook
     from games.api.tasks import prune_feeds
+    from games.notifications.models import Notification
+
+    notices = Notification.objects.filter(channel="webhook")
 
     settings.API_EVENTS_KEEP_DAYS = 30
     hosts = [make_user(f"host{n}") for n in range(4)]
@@ -109,12 +112,12 @@ def test_events_past_their_days_are_pruned_and_a_reader_from_before_is_told(
         lifecycle.do_create_match(host, "collar", {}, 2, invite=[player.username])
     long_ago = timezone.now() - timedelta(days=31)
     FeedEvent.objects.filter(user=player, number__lte=2).update(created_at=long_ago)
-    WebhookDelivery.objects.filter(feed_number__lte=2).update(created_at=long_ago)
-    WebhookDelivery.objects.filter(feed_number=1).update(status="delivered")
+    notices.filter(data__feed_event__lte=2).update(created_at=long_ago)
+    notices.filter(data__feed_event=1).update(status="sent")
     assert prune_feeds() == 2
     assert list(FeedEvent.objects.filter(user=player).values_list("number", flat=True)) == [3, 4]
     # The notice sent long ago goes; the one still being retried stays until it is done.
-    assert sorted(WebhookDelivery.objects.values_list("feed_number", flat=True)) == [2, 3, 4]
+    assert sorted(notices.values_list("data__feed_event", flat=True)) == [2, 3, 4]
     caller = as_user(player)
     late = caller.get("/events/", {"after": 1}).json()
     assert [e["number"] for e in late["events"]] == [3, 4] and late["missed"] is True

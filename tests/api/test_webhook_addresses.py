@@ -8,9 +8,10 @@ import socket
 import pytest
 
 from games.api import webhooks
-from games.api.models import Webhook, WebhookDelivery
+from games.api.models import Webhook
 from games.core import outbound
-from tests.api.test_webhooks import Receiver
+from games.notifications.models import Notification
+from tests.api.test_webhooks import Receiver, notice_row, send
 
 pytestmark = pytest.mark.django_db
 PUBLIC = "93.184.216.34"
@@ -37,9 +38,7 @@ def local():
 def due_delivery(start_match, player, url):
     match = start_match("collar")
     hook = Webhook.objects.create(user=player, url=url)
-    return WebhookDelivery.objects.create(
-        webhook=hook, user=player, match=match, version=match.version, payload={"event": "x"}
-    )
+    return notice_row(hook, player, match, match.version, {"event": "x"})
 
 
 def test_the_send_connects_to_the_checked_address_not_to_a_second_answer(
@@ -57,7 +56,7 @@ def test_the_send_connects_to_the_checked_address_not_to_a_second_answer(
 
     monkeypatch.setattr(socket, "create_connection", no_internet)
     delivery = due_delivery(start_match, player, f"http://bot.example:{port}/hook")
-    assert webhooks.deliver(delivery.pk) == WebhookDelivery.Status.PENDING
+    assert send(delivery.pk) == Notification.Status.PENDING
     assert connected == [(PUBLIC, port)]
     assert resolver.calls == [("bot.example", port)]
     assert local.received == []  # the loopback address of the second answer got nothing
@@ -70,7 +69,7 @@ def test_a_name_that_answers_with_a_private_address_is_not_called(
     port = local.server.server_address[1]
     monkeypatch.setattr(outbound, "resolve", Resolver([PUBLIC, "127.0.0.1"]))
     delivery = due_delivery(start_match, player, f"http://bot.example:{port}/hook")
-    webhooks.deliver(delivery.pk)
+    send(delivery.pk)
     delivery.refresh_from_db()
     assert local.received == [] and "public address" in delivery.last_error
 
@@ -80,7 +79,7 @@ def test_the_request_names_the_original_host(start_match, player, local, setting
     port = local.server.server_address[1]
     monkeypatch.setattr(outbound, "resolve", Resolver(["127.0.0.1"]))
     delivery = due_delivery(start_match, player, f"http://bot.example:{port}/hook?x=1")
-    assert webhooks.deliver(delivery.pk) == WebhookDelivery.Status.DELIVERED
+    assert send(delivery.pk) == Notification.Status.SENT
     [(headers, _body)] = local.received
     assert headers["Host"] == f"bot.example:{port}"
 

@@ -14,7 +14,10 @@ from django.utils import timezone
 
 from games.actions import moves
 from games.api import webhooks
-from games.api.models import FeedEvent, Webhook, WebhookDelivery
+from games.api.models import FeedEvent, Webhook
+from games.notifications import outbox
+from games.notifications.delivery import deliver, queue_due
+from games.notifications.models import Channel, Notification
 from tests.api.conftest import to_act
 
 pytestmark = pytest.mark.usefixtures("players_draw_themselves")
@@ -58,12 +61,37 @@ def receiver(settings):
 def nudged(monkeypatch):
     """The deliveries handed to Celery (recorded here instead of sent to a broker)."""
     sent = []
-    monkeypatch.setattr(webhooks, "_nudge", sent.append)
+    monkeypatch.setattr(webhooks, "_nudge", sent.extend)
     return sent
 
 
 def hook(user, url="http://127.0.0.1:9/hook"):
     return Webhook.objects.create(user=user, url=url)
+
+
+def notices(**filters):
+    """The webhook notices in the outbox."""
+    return Notification.objects.filter(channel=Channel.WEBHOOK, **filters)
+
+
+def notice_row(webhook, user, match, version, payload=None, **fields):
+    """A webhook notice written straight to the outbox, due now unless ``fields`` say else."""
+    row = outbox.webhook_row(webhook_id=webhook.pk, user_id=user.pk, match_id=match.pk,
+                             version=version, event="your_turn", payload=payload or {})  # fmt: skip
+    row.queued_at = None
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.save()
+    return row
+
+
+def send(pk, now=None):
+    """One try at the notice by the outbox; its status after it, or "skipped" when the notice
+    was not there to send (sent already, not due yet, or held by another worker)."""
+    before = Notification.objects.get(pk=pk).attempts
+    deliver(pk, now)
+    row = Notification.objects.get(pk=pk)
+    return "skipped" if row.attempts == before else row.status
 
 
 @pytest.mark.django_db
@@ -75,11 +103,11 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
     with django_capture_on_commit_callbacks(execute=True):
         match = start_match("collar")
     first = to_act(match)
-    started = WebhookDelivery.objects.get(event="your_turn")
-    assert (started.user, started.version, started.payload["event"]) == (first, 0, "your_turn")
-    invited = WebhookDelivery.objects.get(event="invited")  # the opponent, invited to play
+    started = notices().get(kind="your_turn")
+    assert (started.recipient, started.version, started.data["event"]) == (first, 0, "your_turn")
+    invited = notices().get(kind="invited")  # the opponent, invited to play
     assert nudged == [invited.pk, started.pk]
-    turns = WebhookDelivery.objects.filter(event="your_turn")
+    turns = notices(kind="your_turn")
     with django_capture_on_commit_callbacks(execute=True):
         moves.do_submit_move(match.pk, first, {"type": "draw"}, 0)  # still first's turn (discard)
     assert turns.count() == 1
@@ -88,10 +116,10 @@ def test_a_turn_that_passes_to_a_bot_queues_one_notice(
     with django_capture_on_commit_callbacks(execute=True):
         moves.do_submit_move(match.pk, first, discard, 1)
     second = turns.exclude(pk=started.pk).get()
-    assert second.user == to_act(match) != first and second.version == 2
-    assert second.payload["match"] == {
+    assert second.recipient == to_act(match) != first and second.version == 2
+    assert second.data["match"] == {
         "id": match.pk, "game": "collar", "version": 2,
-        "url": f"{django_settings.SITE_URL}/{second.user.language}/play/{match.pk}/",
+        "url": f"{django_settings.SITE_URL}/{second.recipient.language}/play/{match.pk}/",
         "api_url": f"{django_settings.SITE_URL}/api/v1/matches/{match.pk}/",
     }  # fmt: skip
     assert turns.count() == 2
@@ -109,16 +137,16 @@ def test_each_player_hears_that_the_match_is_over_in_the_documented_shape(
     match = start_match("collar")
     with django_capture_on_commit_callbacks(execute=True):
         moves.do_resign(match.pk, player)
-    finished = WebhookDelivery.objects.filter(event="match_finished")
-    assert {(d.user, d.payload["outcome"]) for d in finished} == {(player, "lost"),
+    finished = notices(kind="match_finished")
+    assert {(d.recipient, d.data["outcome"]) for d in finished} == {(player, "lost"),
                                                                   (opponent, "won")}  # fmt: skip
     winner = match.seats.get(user=opponent).number
-    assert all(d.payload["winners"] == [winner] for d in finished)
+    assert all(d.data["winners"] == [winner] for d in finished)
     schema = SchemaGenerator().get_schema(request=None, public=True)
     documented = {**schema["components"]["schemas"]["MatchFinishedNotice"],
                   "components": schema["components"]}  # fmt: skip
     for delivery in finished:
-        assert webhooks.deliver(delivery.pk) == "delivered"
+        assert send(delivery.pk) == "sent"
     for headers, body in receiver.received:
         assert headers["X-Partida-Event"] == "match_finished"
         notice = json.loads(body)
@@ -145,23 +173,23 @@ def test_an_invitation_a_draw_offer_and_a_chat_message_each_reach_the_webhook_on
         hook(user, receiver.url)
     with django_capture_on_commit_callbacks(execute=True):
         match = start_match("richelieu", players=3)  # invites the opponent and a third player
-    invited = WebhookDelivery.objects.get(event="invited")
-    assert invited.user == opponent and invited.payload["by"] == player.username
+    invited = notices().get(kind="invited")
+    assert invited.recipient == opponent and invited.data["by"] == player.username
     with django_capture_on_commit_callbacks(execute=True):
         draws.do_vote_draw(match.pk, player)
         message = chat.do_post_message(match, opponent, "Nice move")
-    offer = WebhookDelivery.objects.get(event="draw_offered")
-    said = WebhookDelivery.objects.get(event="chat")
-    assert (offer.user, offer.payload["by"]) == (opponent, player.username)
-    assert (said.user, said.payload["by"]) == (player, opponent.username)
-    assert said.payload["message_id"] == message.pk
+    offer = notices().get(kind="draw_offered")
+    said = notices().get(kind="chat")
+    assert (offer.recipient, offer.data["by"]) == (opponent, player.username)
+    assert (said.recipient, said.data["by"]) == (player, opponent.username)
+    assert said.data["message_id"] == message.pk
     with django_capture_on_commit_callbacks(execute=True):
         draws.do_vote_draw(match.pk, player)  # voting again offers nothing new
-    assert WebhookDelivery.objects.filter(event="draw_offered").count() == 1
+    assert notices(kind="draw_offered").count() == 1
     for delivery in (invited, offer, said):
         assert delivery.pk in nudged
-        assert webhooks.deliver(delivery.pk) == "delivered"
-        assert webhooks.deliver(delivery.pk) == "skipped"
+        assert send(delivery.pk) == "sent"
+        assert send(delivery.pk) == "skipped"
     names = {"invited": "InvitedNotice", "draw_offered": "DrawOfferedNotice", "chat": "ChatNotice"}
     assert len(receiver.received) == 3
     for headers, body in receiver.received:
@@ -170,7 +198,7 @@ def test_an_invitation_a_draw_offer_and_a_chat_message_each_reach_the_webhook_on
         schema = documented(names[notice["event"]])
         jsonschema.validate(notice, schema)
         assert set(notice) == set(schema["properties"])
-        owner = WebhookDelivery.objects.get(pk=notice["delivery"]).user
+        owner = Notification.objects.get(pk=notice["delivery"]).recipient
         seat = match.seats.get(user=owner).number  # numbered when the match started
         assert notice["seat"] == (None if notice["event"] == "invited" else seat)
         assert notice["feed_event"] in FeedEvent.objects.filter(
@@ -186,10 +214,10 @@ def test_a_notice_is_posted_signed_and_sent_only_once(
         hook(user, receiver.url)
     with django_capture_on_commit_callbacks(execute=True):
         match = start_match("collar")
-    delivery = WebhookDelivery.objects.get(event="your_turn")
+    delivery = notices().get(kind="your_turn")
     webhook = delivery.webhook
-    assert webhooks.deliver(delivery.pk) == "delivered"
-    assert webhooks.deliver(delivery.pk) == "skipped"
+    assert send(delivery.pk) == "sent"
+    assert send(delivery.pk) == "skipped"
     [(headers, body)] = receiver.received
     assert webhooks.verify(webhook.secret, body, headers["X-Partida-Signature"])
     assert not webhooks.verify("another secret", body, headers["X-Partida-Signature"])
@@ -197,7 +225,7 @@ def test_a_notice_is_posted_signed_and_sent_only_once(
     assert headers["X-Partida-Delivery"] == str(delivery.pk)
     assert json.loads(body)["match"]["id"] == match.pk
     delivery.refresh_from_db()
-    assert delivery.status == "delivered" and delivery.attempts == 1
+    assert delivery.status == "sent" and delivery.attempts == 1
 
 
 @pytest.mark.django_db
@@ -206,18 +234,16 @@ def test_a_failed_notice_is_retried_with_a_growing_wait_then_given_up(
 ):
     receiver.status = 500
     match = start_match("collar")
-    delivery = WebhookDelivery.objects.create(
-        webhook=hook(player, receiver.url), user=player, match=match, version=0, payload={}
-    )
+    delivery = notice_row(hook(player, receiver.url), player, match, 0)
     now = timezone.now()
     waits = []
     for attempt in range(1, webhooks.MAX_ATTEMPTS + 1):
-        assert webhooks.deliver(delivery.pk, now=now) != "skipped"
+        assert send(delivery.pk, now=now) != "skipped"
         delivery.refresh_from_db()
         assert delivery.attempts == attempt and delivery.last_status_code == 500
-        assert webhooks.deliver(delivery.pk, now=now) == "skipped"  # not due again yet
-        waits.append(delivery.next_attempt_at - now)
-        now = delivery.next_attempt_at + timedelta(seconds=1)
+        assert send(delivery.pk, now=now) == "skipped"  # not due again yet
+        waits.append(delivery.due_at - now)
+        now = delivery.due_at + timedelta(seconds=1)
     assert delivery.status == "failed"
     assert waits[0] < waits[1] < waits[2] and waits[0] >= timedelta(seconds=59)
     assert len(receiver.received) == webhooks.MAX_ATTEMPTS
@@ -229,35 +255,32 @@ def test_a_notice_being_sent_is_left_alone_by_the_sweep_for_the_lease(
 ):
     settings.WEBHOOKS_LEASE_SECONDS = 600
     match = start_match("collar")
-    delivery = WebhookDelivery.objects.create(
-        webhook=hook(player), user=player, match=match, version=0, payload={}
-    )
+    delivery = notice_row(hook(player), player, match, 0)
     now = timezone.now()
     held = []
 
     def slow_post(row):
-        held.append(WebhookDelivery.objects.get(pk=row.pk).next_attempt_at - now)
-        held.append(webhooks.retry_due(now=now + timedelta(seconds=599)))  # the sweep meanwhile
-        return 200, ""
+        held.append(Notification.objects.get(pk=row.pk).lease_until - now)
+        swept = queue_due(now=now + timedelta(seconds=599))  # the sweep meanwhile
+        held.append(notices(pk__in=swept).count())
+        return 200
 
-    monkeypatch.setattr(webhooks, "_post", slow_post)
-    assert webhooks.deliver(delivery.pk, now=now) == "delivered"
-    assert held == [timedelta(seconds=600), 0] and nudged == []
+    monkeypatch.setattr(webhooks, "post", slow_post)
+    assert send(delivery.pk, now=now) == "sent"
+    # The lease, renewed just before the POST: from a moment after ``now``.
+    assert timedelta(seconds=600) <= held[0] < timedelta(seconds=601)
+    assert held[1] == 0 and nudged == []
 
 
 @pytest.mark.django_db
 def test_the_beat_sweep_queues_again_what_is_due(start_match, player, nudged):
     match = start_match("collar")
     webhook = hook(player)
-    due = WebhookDelivery.objects.create(webhook=webhook, user=player, match=match, version=0,
-                                         payload={})  # fmt: skip
-    WebhookDelivery.objects.create(
-        webhook=webhook, user=player, match=match, version=1, payload={},
-        next_attempt_at=timezone.now() + timedelta(hours=1),
-    )  # fmt: skip
-    WebhookDelivery.objects.create(webhook=webhook, user=player, match=match, version=2,
-                                   payload={}, status="delivered")  # fmt: skip
-    assert webhooks.retry_due() == 1 and nudged == [due.pk]
+    due = notice_row(webhook, player, match, 0)
+    notice_row(webhook, player, match, 1, due_at=timezone.now() + timedelta(hours=1))
+    notice_row(webhook, player, match, 2, status="sent")
+    queued = queue_due()
+    assert [pk for pk in queued if notices(pk=pk).exists()] == [due.pk]
 
 
 @pytest.mark.django_db
@@ -328,8 +351,27 @@ def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
         assert webhooks.verify(secret, body, headers["X-Partida-Signature"])
         assert json.loads(body)["match"]["version"] == 2
         deadline = time.monotonic() + 10
-        while WebhookDelivery.objects.get().status != "delivered":
+        while notices().get().status != "sent":
             assert time.monotonic() < deadline
             time.sleep(0.1)
     finally:
         worker.terminate()
+
+
+@pytest.mark.django_db
+def test_the_webhook_lists_its_recent_notices_as_the_api_always_told_them(
+    start_match, player, opponent, receiver, nudged, as_user, django_capture_on_commit_callbacks
+):
+    for user in (player, opponent):
+        hook(user, receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        start_match("collar")
+    delivery = notices().get(kind="your_turn")
+    assert send(delivery.pk) == "sent"
+    listed = as_user(delivery.recipient).get("/me/webhook/").json()["recent_deliveries"][0]
+    assert (listed["id"], listed["event"], listed["status"]) == (
+        delivery.pk,
+        "your_turn",
+        "delivered",
+    )
+    assert listed["delivered_at"] is not None and listed["last_status_code"] == 200
