@@ -28,6 +28,7 @@ urlpatterns += i18n_patterns(
     path("notifications/", include("games.notifications.urls")),
     path("notifications/push/", include("games.push.urls")),
     path("leaderboards/", include("games.ratings.urls")),
+    path("tournaments/", include("games.tournaments.urls")),
     path("admin/", admin.site.urls),
 )
 

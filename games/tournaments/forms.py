@@ -1,0 +1,64 @@
+"""The form that creates a tournament: a Swiss of a two-player rule set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games.actions.tournaments import MOST_PLAYERS, MOST_ROUNDS
+from games.play.models import DAYS_PER_MOVE
+from games.registry import installed_games
+
+
+def two_player_modes() -> list[tuple[str, str]]:
+    """Each rule set of each game that two players can play, as (``<game>:<mode>``,
+    "Game: mode"): what a Swiss may be played in."""
+    choices = []
+    for slug, game in installed_games().items():
+        for value, label in game.modes() or (("", ""),):
+            options = game.engine.normalise_options({game.mode_option: value} if value else {})
+            if 2 in game.engine.player_counts(options):
+                choices.append((f"{slug}:{value}", f"{game.name}: {label}" if label else game.name))
+    return choices
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    mode = forms.ChoiceField(label=_("Game"), choices=())
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=5)
+    days_per_move = forms.TypedChoiceField(label=_("Time per move"), coerce=int, initial=3)
+    min_players = forms.IntegerField(
+        label=_("Least number of players"), min_value=2, max_value=MOST_PLAYERS, initial=4
+    )
+    max_players = forms.IntegerField(
+        label=_("Most players"), min_value=2, max_value=MOST_PLAYERS, initial=16
+    )
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"), required=False,
+        help_text=_("Leave it empty to start as soon as the tournament is full."),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    rated = forms.BooleanField(label=_("Rated"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["mode"].choices = two_player_modes()
+        self.fields["days_per_move"].choices = [
+            (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
+        ]
+
+    def action_arguments(self) -> dict[str, Any]:
+        """The form's data as ``do_create_tournament`` takes it."""
+        data = self.cleaned_data
+        game, _sep, mode = data["mode"].partition(":")
+        mode_option = installed_games()[game].mode_option
+        return {
+            "name": data["name"], "game": game,
+            "options": {mode_option: mode} if mode and mode_option else {},
+            "rounds": data["rounds"], "days_per_move": data["days_per_move"],
+            "rated": data["rated"], "min_players": data["min_players"],
+            "max_players": data["max_players"], "starts_at": data["starts_at"],
+        }  # fmt: skip

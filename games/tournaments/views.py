@@ -1,0 +1,120 @@
+"""The tournaments' pages: the list, a new tournament, and each tournament with its entrants,
+standings, rounds and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.actions import tournaments as actions
+from games.core.errors import ServiceError
+from games.play.archive import mode_label
+from games.play.models import Match
+from games.registry import installed_games
+from games.tournaments.forms import TournamentForm
+from games.tournaments.models import Pairing, Tournament
+
+#: The most tournaments each part of the list shows.
+LISTED = 50
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """Tournaments open for entries, running, and finished, the newest first."""
+    listed = Tournament.objects.order_by("-created_at")
+    parts = [
+        (_("Open for entries"), listed.filter(status=Tournament.Status.OPEN)),
+        (_("Running"), listed.filter(status=Tournament.Status.RUNNING)),
+        (_("Finished"), listed.filter(status=Tournament.Status.FINISHED)),
+    ]
+    context = {"parts": [(title, [describe(t) for t in rows[:LISTED]]) for title, rows in parts]}
+    return render(request, "tournaments/index.html", context)
+
+
+def describe(tournament: Tournament) -> dict[str, Any]:
+    """What a reader is told of a tournament wherever it is named."""
+    game = installed_games().get(tournament.game)
+    sample = Match(game=tournament.game, options=tournament.options)
+    return {
+        "tournament": tournament,
+        "game_name": game.name if game else tournament.game,
+        "mode": mode_label(sample),
+    }
+
+
+@login_required
+def new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = actions.do_create_tournament(request.user, **form.action_arguments())
+        except ServiceError as error:
+            form.add_error(None, str(error.message))
+        else:
+            return redirect("tournaments:detail", pk=tournament.pk)
+    return render(
+        request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = Tournament.objects.select_related("created_by").filter(pk=pk).first()
+    if tournament is None:
+        raise Http404(_("There is no such tournament."))
+    entries = list(tournament.entries.select_related("user"))
+    pairings = (
+        tournament.pairings.select_related("bye", "match")
+        .prefetch_related("match__seats__user")
+        .order_by("-round", "pk")
+    )
+    rounds: dict[int, list[Pairing]] = {}
+    for pairing in pairings:
+        rounds.setdefault(pairing.round, []).append(pairing)
+    users = {entry.user_id: entry.user for entry in entries}
+    table = actions.standings_of(tournament, entries) if tournament.round else []
+    entered = request.user.is_authenticated and request.user.pk in users
+    context = {
+        **describe(tournament),
+        "entries": entries,
+        "rounds": sorted(rounds.items(), reverse=True),
+        "standings": [(row, users.get(row.player)) for row in table],
+        "entered": entered,
+        "can_join": tournament.status == Tournament.Status.OPEN
+        and request.user.is_authenticated
+        and not entered,
+        "can_leave": tournament.status == Tournament.Status.OPEN and entered,
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        actions.do_join_tournament(request.user, pk)
+    except ServiceError as error:
+        if error.status == 404:
+            raise Http404(str(error.message)) from None
+        messages.error(request, str(error.message))
+    else:
+        messages.success(request, _("You have entered the tournament."))
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        actions.do_leave_tournament(request.user, pk)
+    except ServiceError as error:
+        if error.status == 404:
+            raise Http404(str(error.message)) from None
+        messages.error(request, str(error.message))
+    else:
+        messages.success(request, _("You have left the tournament."))
+    return redirect("tournaments:detail", pk=pk)

@@ -1,0 +1,43 @@
+"""A reader in Chromium looks at the tournaments: the list and a running Swiss, on a phone and
+a desktop, light and dark (screenshots in test-results/)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.accounts.models import User
+from games.actions import tournaments
+from games.actions.moves import do_resign
+from games.play.models import Match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_reader_follows_a_running_swiss_from_the_list(live_server, open_page, artifacts, scheme):
+    names = ["Alba", "Bruno", "Carla", "Dario", "Elena"]
+    users = [
+        User.objects.create(username=n.lower(), email=f"{n.lower()}@example.com", display_name=n)
+        for n in names
+    ]
+    swiss = tournaments.do_create_tournament(
+        users[0], "Autumn Swiss", "collar", {"mode": "duel"}, rounds=3,
+        min_players=5, max_players=5,
+    )  # fmt: skip
+    for user in users[1:]:
+        tournaments.do_join_tournament(user, swiss.pk)
+    for match in Match.objects.filter(pairing__tournament=swiss):
+        do_resign(match.pk, match.seats.get(number=1).user)
+    tournaments.sweep()
+    tournaments.do_create_tournament(users[1], "Winter Swiss", "richelieu", {})
+    for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page = open_page(width, height, color_scheme=scheme)
+        page.goto(f"{live_server.url}/en/tournaments/")
+        expect(page.get_by_role("heading", name="Running")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"tournaments-{name}-{scheme}.png", full_page=True)
+        page.get_by_role("link", name="Autumn Swiss").click()
+        expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+        expect(page.locator("table.standings tbody tr")).to_have_count(5)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"swiss-{name}-{scheme}.png", full_page=True)
+        page.close()
