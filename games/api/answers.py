@@ -35,6 +35,7 @@ from games.push.subscriptions import enabled
 from games.ratings.standings import Leaderboard, changes_of
 from games.registry import get_game
 from games.rulebooks.anchors import section_url
+from games.tournaments.models import Tournament
 
 RECENT_DELIVERIES = 20
 
@@ -914,3 +915,93 @@ class BestScoreOut(serializers.Serializer):
     name = serializers.CharField(source="user.public_name")
     best_score = serializers.IntegerField(source="best")
     matches = serializers.IntegerField(source="plays", help_text="Solo matches played to the end.")
+
+
+# Tournaments -----------------------------------------------------------------------------
+
+
+# A tournament; ``entrants`` annotated by the view (its entries, withdrawn ones included).
+class TournamentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.DictField(help_text="Every match of the tournament plays them.")
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    rounds = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="The round being played (0 before the start).")
+    days_per_move = serializers.IntegerField()
+    rated = serializers.BooleanField(help_text="Its matches move the players' ratings.")
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    starts_at = Moment(
+        allow_null=True,
+        help_text="When it starts if it has `min_players`; null: as soon as it is full.",
+    )
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    entrants = serializers.IntegerField()
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = Moment()
+    started_at = Moment(allow_null=True)
+    finished_at = Moment(allow_null=True)
+    api_url = serializers.SerializerMethodField()
+    standings_url = serializers.SerializerMethodField()
+
+    def get_api_url(self, tournament: Tournament) -> str:
+        return absolute(reverse("api:tournament", args=[tournament.pk]))
+
+    def get_standings_url(self, tournament: Tournament) -> str:
+        return absolute(reverse("api:tournament-standings", args=[tournament.pk]))
+
+
+# A row of a tournament's table (``standings.Standing``), ``usernames`` in the context.
+class StandingOut(serializers.Serializer):
+    place = serializers.IntegerField(help_text="Equal points, tie-break and rating share one.")
+    username = serializers.SerializerMethodField()
+    points = serializers.FloatField(help_text="1 a win (a bye too), ½ a draw.")
+    tie_break = serializers.FloatField(help_text="Buchholz: the points of every opponent met.")
+    rating = serializers.FloatField(help_text="The player's rating when the tournament started.")
+    played = serializers.IntegerField(help_text="Finished matches.")
+    forfeits = serializers.IntegerField(help_text="Matches lost on time.")
+
+    def get_username(self, row: Any) -> str:
+        return str(self.context["usernames"].get(row.player, ""))
+
+
+# One pair of a round and its match: public facts only (who, the match's status and address).
+class PairingOut(serializers.Serializer):
+    match = serializers.IntegerField(source="match_id")
+    status = serializers.ChoiceField(choices=Match.Status.choices, source="match.status")
+    players = serializers.SerializerMethodField(help_text="Usernames, in seat order.")
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_players(self, pairing: Any) -> list[str]:
+        seats = sorted(pairing.match.seats.all(), key=lambda seat: seat.number or 0)
+        return [seat.user.username for seat in seats if seat.user is not None]
+
+    def get_url(self, pairing: Any) -> str:
+        return absolute(reverse("play:match", args=[pairing.match_id]))
+
+    def get_api_url(self, pairing: Any) -> str:
+        return absolute(reverse("api:match", args=[pairing.match_id]))
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    pairings = PairingOut(many=True)
+    bye = serializers.CharField(
+        allow_null=True, help_text="The player who sits the round out (scored as a win)."
+    )
+
+
+# A tournament's table and its rounds (``tournament``, ``rows``, ``rounds``, ``usernames``).
+class StandingsOut(serializers.Serializer):
+    tournament = TournamentOut()
+    tie_break = serializers.ChoiceField(choices=["buchholz"])
+    standings = serializers.SerializerMethodField()
+    rounds = RoundOut(many=True)
+
+    @extend_schema_field(StandingOut(many=True))
+    def get_standings(self, table: Mapping[str, Any]) -> Any:
+        return StandingOut(table["rows"], many=True, context=table).data

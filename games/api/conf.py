@@ -53,6 +53,7 @@ SPECTACULAR_SETTINGS = {
         "EmailModeEnum": ["now", "digest", "off"],
         "EmailModeWithoutDigestEnum": ["now", "off"],
         "MatchStatusEnum": "games.play.models.Match.Status",
+        "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
         "SeatStatusEnum": "games.play.models.Seat.Status",
         "VisibilityEnum": "games.play.models.Match.Visibility",
         "TimeoutPolicyEnum": "games.play.models.Match.TimeoutPolicy",

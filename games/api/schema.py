@@ -7,6 +7,7 @@ names its own extra ones (``409``, ``422``…) in ``error_statuses``.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -148,6 +149,21 @@ def _merged(
     return found
 
 
+def tournament_variants() -> list[dict[str, Any]]:
+    """The games and options of a tournament: those a match of two players takes."""
+    return [
+        {
+            "type": "object",
+            "properties": {
+                name: copy.deepcopy(variant["properties"][name]) for name in ("game", "options")
+            },
+            "required": [name for name in variant["required"] if name != "players"],
+        }  # fmt: skip
+        for variant in match_variants()
+        if variant["properties"]["players"]["enum"] == [2]
+    ]
+
+
 def named_options(variants: list[dict[str, Any]], schemas: dict[str, Any]) -> list[dict[str, Any]]:
     """The variants with each set of options a component of its own (``CollarOptions1``…),
     referred to by every variant that takes it, and each house player the component of
@@ -155,7 +171,7 @@ def named_options(variants: list[dict[str, Any]], schemas: dict[str, Any]) -> li
     in each member of a union would be named twice."""
     names: dict[str, str] = {}
     for variant in variants:
-        if "BotSeatRequest" in schemas:
+        if "BotSeatRequest" in schemas and "bots" in variant["properties"]:
             variant["properties"]["bots"]["items"] = {"$ref": "#/components/schemas/BotSeatRequest"}
         options = variant["properties"].get("options")
         if options is None:
@@ -173,8 +189,13 @@ def named_options(variants: list[dict[str, Any]], schemas: dict[str, Any]) -> li
 def exact_inputs(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular post-processing hook: add what a field-by-field schema cannot say."""
     schemas = result.get("components", {}).get("schemas", {})
+    # One naming of the options for both bodies: a set of options is one component.
+    matches, swiss = match_variants(), tournament_variants()
+    named_options(matches + swiss, schemas)
     if "MatchCreateRequest" in schemas:
-        schemas["MatchCreateRequest"]["anyOf"] = named_options(match_variants(), schemas)
+        schemas["MatchCreateRequest"]["anyOf"] = matches
+    if "TournamentCreateRequest" in schemas:
+        schemas["TournamentCreateRequest"]["anyOf"] = swiss
     for component in schemas.values():
         for field in component.get("properties", {}).values():
             _blank_within_pattern(field)

@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from games.accounts.models import DISPLAY_NAME_LENGTH, timezone_names
 from games.actions.notes import validate_note
+from games.actions.tournaments import MOST_PLAYERS, MOST_ROUNDS
 from games.api.strict import (
     QueryBooleanField,
     StrictBooleanField,
@@ -38,6 +39,7 @@ from games.notifications.models import NO_DIGEST, Category
 from games.play.errors import engine_message
 from games.play.models import DAYS_PER_MOVE, Match, MatchNote
 from games.registry import installed_games
+from games.tournaments.models import Tournament
 
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
@@ -173,6 +175,58 @@ class MatchCreateSerializer(serializers.Serializer):
                 {"bots": [_("You filled more seats than the match has for others.")]}
             )
         data["bots"] = [seat["level"] for seat in data["bots"]]
+        return data
+
+
+class TournamentFilterSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=Tournament.Status.choices, required=False, allow_blank=True
+    )
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    """A Swiss of a two-player game. The schema lists, per game, the options that go with two
+    players (``games.api.schema.tournament_variants``)."""
+
+    name = StrictCharField(max_length=80, validators=[validate_visible_line])
+    game = StrictChoiceField(choices=[])
+    options = serializers.DictField(required=False, default=dict)
+    rounds = StrictIntegerField(min_value=1, max_value=MOST_ROUNDS, default=5)
+    days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
+    rated = StrictBooleanField(
+        required=False, default=False,
+        help_text="Its matches move the players' ratings (409 `not_ratable` for options that "
+        "are not rated).",
+    )  # fmt: skip
+    min_players = StrictIntegerField(
+        min_value=2, max_value=MOST_PLAYERS, default=4,
+        help_text="Not above `max_players` (400 `bad_players`).",
+    )  # fmt: skip
+    max_players = StrictIntegerField(min_value=2, max_value=MOST_PLAYERS, default=64)
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="When it starts if it has `min_players` (cancelled otherwise); null or left "
+        "out: as soon as it is full.",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(installed_games())
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        engine = installed_games()[data["game"]].engine
+        try:
+            data["options"] = engine.normalise_options(data.get("options") or {})
+        except EngineError as error:
+            raise serializers.ValidationError({"options": [engine_message(error)]}) from None
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise serializers.ValidationError(
+                {"options": [_("Options must be an object.")]}
+            ) from None
+        if 2 not in engine.player_counts(data["options"]):
+            raise serializers.ValidationError(
+                {"options": [_("A tournament's matches are duels: these options are not.")]}
+            )
         return data
 
 

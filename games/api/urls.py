@@ -16,6 +16,7 @@ from games.api.views import (
     records,
     rulebooks,
     social,
+    tournaments,
 )
 from games.api.views.base import NoSuchEndpoint
 from games.core import converters  # noqa: F401  (registers <id:…> and <username:…>)
@@ -49,6 +50,11 @@ V1 = [
     ("leaderboards/", leaderboards.LeaderboardList, "leaderboards"),
     ("leaderboards/<slug:game>/<slug:mode>/", leaderboards.Leaderboard, "leaderboard"),
     ("best-scores/<slug:game>/<slug:mode>/", leaderboards.BestScores, "best-scores"),
+    ("tournaments/", tournaments.TournamentList, "tournaments"),
+    ("tournaments/<id:pk>/", tournaments.TournamentDetail, "tournament"),
+    ("tournaments/<id:pk>/standings/", tournaments.Standings, "tournament-standings"),
+    ("tournaments/<id:pk>/join/", tournaments.Join, "tournament-join"),
+    ("tournaments/<id:pk>/leave/", tournaments.Leave, "tournament-leave"),
     ("me/", account.Me, "me"),
     ("events/", feed.Events, "events"),
     ("me/notifications/", account.NotificationPrefs, "notification-preferences"),

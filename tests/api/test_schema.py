@@ -75,7 +75,9 @@ def caller(in_test_transaction, player, opponent, token_of, settings, public_dns
 # the game forbid in the position at hand, which no schema can say; the API refuses it with
 # its documented 422 `illegal_move` (a conflict with the state, like the 409 of a stale
 # version), so that status counts, for that operation only, as a refusal of valid data
-# that is not the schema's fault.
+# that is not the schema's fault. Likewise a tournament whose least number of players is above
+# its most: two fields the schema types one by one, refused with the documented 400
+# `bad_players`.
 #
 # And a query string longer than the API reads (a cursor far past its `maxLength`, say) is
 # refused with the documented 414 before any parameter is read: a refusal of invalid data too.
@@ -89,6 +91,12 @@ checks.negative_data_rejection.expected-statuses = [
 include-operation-id = "matches_moves_create"
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx",
+]
+
+[[operations]]
+include-operation-id = "tournaments_create"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
 ]
 """
 )

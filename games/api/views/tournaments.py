@@ -1,0 +1,156 @@
+"""Tournaments (Swiss): the list, one tournament, its table and rounds; creating, joining and
+leaving one.
+
+Every write calls the same actions as the rest of the site (``games.actions.tournaments``).
+Anyone may read; what is shown of a match is public (its players, status and address), never
+its state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.actions import tournaments
+from games.api.answers import StandingsOut, TournamentOut
+from games.api.serializers import TournamentCreateSerializer, TournamentFilterSerializer
+from games.api.views.base import ApiView, Cursor, validated
+from games.core.errors import ServiceError
+from games.play.models import Seat
+from games.tournaments.models import Entry, Pairing, Tournament
+
+TAGS = ["tournaments"]
+
+
+def listed() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("created_by").annotate(entrants=Count("entries"))
+
+
+def found(pk: Any) -> Tournament:
+    tournament = listed().filter(pk=pk).first()
+    if tournament is None:
+        raise ServiceError(*tournaments.NOT_FOUND)
+    return tournament
+
+
+def detail(pk: Any, status: int = 200) -> Response:
+    return Response(TournamentOut(found(pk)).data, status=status)
+
+
+class TournamentList(ApiView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = Cursor
+    error_statuses = {"POST": (409,)}
+
+    @extend_schema(
+        tags=TAGS, summary="Tournaments, newest first", operation_id="tournaments_list",
+        parameters=[TournamentFilterSerializer, *Cursor.parameters()],
+        responses=TournamentOut(many=True),
+    )  # fmt: skip
+    def get(self, request: Request) -> Response:
+        status = validated(TournamentFilterSerializer, request.query_params).get("status")
+        shown = listed().filter(status=status) if status else listed()
+        paginator = Cursor()
+        page = paginator.paginate_queryset(shown, request, view=self) or []
+        return paginator.get_paginated_response(TournamentOut(page, many=True).data)
+
+    @extend_schema(
+        tags=TAGS, summary="Create a Swiss tournament (the caller enters it)",
+        description=(
+            "Open for entries until it is full (then it starts at once) or, with `starts_at`, "
+            "until that time (it starts with `min_players` or more, else it is cancelled). Each "
+            "round pairs players with equal scores who have not met; its matches are public. "
+            "400 `bad_players` when `min_players` is above `max_players`; 409 `not_ratable`."
+        ),
+        request=TournamentCreateSerializer, responses={201: TournamentOut},
+    )  # fmt: skip
+    def post(self, request: Request) -> Response:
+        data = validated(TournamentCreateSerializer, request.data)
+        tournament = tournaments.do_create_tournament(request.user, **data)
+        return detail(tournament.pk, status=201)
+
+
+class TournamentDetail(ApiView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(tags=TAGS, summary="A tournament", responses=TournamentOut)
+    def get(self, request: Request, pk: int) -> Response:
+        return detail(pk)
+
+
+class Standings(ApiView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        tags=TAGS, summary="A tournament's table and rounds",
+        description=(
+            "The table from the finished matches and the byes: points, then Buchholz (the "
+            "points of every opponent met), then the rating at the start. Each round lists its "
+            "pairs with their matches, and the player with the bye."
+        ),
+        responses=StandingsOut,
+    )  # fmt: skip
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = found(pk)
+        entries = list(Entry.objects.filter(tournament=tournament).select_related("user"))
+        seats = Prefetch("match__seats", queryset=Seat.objects.select_related("user"))
+        pairings = list(
+            Pairing.objects.filter(tournament=tournament)
+            .select_related("match", "bye")
+            .prefetch_related(seats)
+            .order_by("round", "id")
+        )
+        rows = tournaments.standings_of(tournament, entries)
+        rounds = [
+            {
+                "number": number,
+                "pairings": [p for p in pairings if p.round == number and p.match_id],
+                "bye": next(
+                    (p.bye.username for p in pairings if p.round == number and p.bye), None
+                ),
+            }
+            for number in sorted({p.round for p in pairings})
+        ]
+        table = {
+            "tournament": tournament,
+            "tie_break": "buchholz",
+            "rows": rows,
+            "rounds": rounds,
+            "usernames": {e.user_id: e.user.username for e in entries},
+        }
+        return Response(StandingsOut(table).data)
+
+
+class Join(ApiView):
+    error_statuses = {"POST": (409,)}
+
+    @extend_schema(
+        tags=TAGS, summary="Enter a tournament open for entries",
+        description=(
+            "Entering again changes nothing. The entry that fills a tournament without a "
+            "`starts_at` starts it. 409 `not_open` (it no longer takes entries), `full`, "
+            "`house_player`."
+        ),
+        request=None, responses={200: TournamentOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        tournaments.do_join_tournament(request.user, pk)
+        return detail(pk)
+
+
+class Leave(ApiView):
+    error_statuses = {"POST": (409,)}
+
+    @extend_schema(
+        tags=TAGS, summary="Leave a tournament before it starts",
+        description="409 `not_open` (it has started, or is over), `not_entered`.",
+        request=None, responses={200: TournamentOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        tournaments.do_leave_tournament(request.user, pk)
+        return detail(pk)
