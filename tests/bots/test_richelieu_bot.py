@@ -1,6 +1,7 @@
 """Richelieu's house player: legal to the end at every level, sensible in positions a player
 would judge at a glance (level 1 on the position it leaves, without markers; level 2 also on the
-other players' answers), and blind to what its seat cannot see."""
+other players' answers; level 3 among level 2's best cards by games played to the end), and
+blind to what its seat cannot see."""
 
 from __future__ import annotations
 
@@ -10,12 +11,18 @@ from dataclasses import replace
 import pytest
 
 from games.bots.base import Situation, decide
+from games.bots.search import Budget
 from games.engines.base import Action
 from games.richelieu.bot import RichelieuPolicy
 from games.richelieu.bot.greedy import Planner
+from games.richelieu.bot.lookahead import (
+    LookAhead,
+    candidate_takes,
+    judge,
+    play_on,
+    take_of,
+)
 from games.richelieu.bot.position import DEFAULT_WEIGHTS, Position
-from games.richelieu.bot.search_game import SearchLevel
-from games.richelieu.bot.tree import Budget
 from games.richelieu.engine import ENGINE
 from games.richelieu.engine.scenarios import build
 from games.richelieu.engine.state import AFTER, State
@@ -189,13 +196,10 @@ def test_at_three_players_level_two_does_not_uncover_the_card_the_third_player_n
         assert level_two(state, seed) == r33
 
 
-# The search level with a budget in iterations, not CPU time: the same on any machine, and
-# small enough for whole games in a test.
-SMALL = RichelieuPolicy(
-    {
-        3: SearchLevel(budget=Budget(iterations=24, seconds=60.0), width=6, turns=4),
-    }
-)
+# Level 3 with a budget in samples, not CPU time: the same on any machine, and small enough
+# for whole games in a test.
+SMALL_LOOK = LookAhead(budget=Budget(iterations=4, seconds=60.0))
+SMALL = RichelieuPolicy({3: SMALL_LOOK})
 
 
 def choose(state: State, level: int, seed: int) -> Action:
@@ -228,6 +232,68 @@ def test_the_entry_point_reaches_every_level(level):
     state = midgame(7, 2, "fun-for-2", moves=30)
     current = situation(state)
     assert decide(current, level, 1) in current.legal
+
+
+# Level 3 ---------------------------------------------------------------------------------
+
+
+def test_level_three_does_as_level_two_where_level_two_puts_a_marker():
+    state = a_card_worth_taxing()
+    for seed in range(3):
+        assert choose(state, 3, seed) == {"type": "place_marker", "card": "R48"}
+
+
+def test_level_three_plays_one_of_level_twos_best_cards():
+    compared = 0
+    for seed in range(6):
+        state = midgame(seed, 2, "fun-for-2", moves=20 + seed)
+        current = situation(state)
+        allowed = candidate_takes(
+            dict(current.view),
+            current.seat,
+            current.legal,
+            state.rules,
+            DEFAULT_WEIGHTS,
+            SMALL_LOOK,
+        )
+        assert 1 <= len(allowed) <= SMALL_LOOK.width
+        assert choose(state, 3, seed) in [current.legal[index] for index in allowed]
+        compared += len(allowed) > 1
+    assert compared >= 2, "some positions should leave level 3 several cards to compare"
+
+
+def test_level_three_takes_the_card_that_ends_a_short_game_it_wins():
+    # The position of ``test_in_a_short_game_level_two_ends_the_game_while_it_leads``: the
+    # games played to the end see the win.
+    opponent = [card for card in BASE_1 if card != "R42"]
+    state = build(
+        ruleset="fun-for-2",
+        short=True,
+        rows=[[], [], ["R43"], ["R11", "R40", "R30", "R05"]],
+        hands={0: BASE_0, 1: opponent},
+    )
+    for seed in range(3):
+        assert choose(state, 3, seed) == {"type": "take", "card": "R43"}
+
+
+def test_level_three_judges_every_card_on_the_same_samples_to_the_end():
+    state = midgame(3, 2, "multiplayer", moves=24)
+    current = situation(state)
+    take = next(action for action in current.legal if action["type"] == "take")
+    move = take_of(take)
+    totals = judge(
+        dict(current.view),
+        current.seat,
+        state.rules,
+        [move, move],
+        random.Random(5),
+        SMALL_LOOK,
+        DEFAULT_WEIGHTS,
+    )
+    assert totals[0] == totals[1]
+    game = Position.from_state(ENGINE.determinize(current.view, current.seat, 9))
+    play_on(game, current.seat, state.rules, random.Random(1), planned=2)
+    assert game.over
 
 
 # Blindness ----------------------------------------------------------------------------

@@ -41,12 +41,15 @@ TIE = 1e-9
 class Planner:
     """One decision of one seat: the position, the marker places, and the plan scores."""
 
-    def __init__(self, position: Position, seat: int, rules: int) -> None:
+    def __init__(
+        self, position: Position, seat: int, rules: int, places: dict[int, float] | None = None
+    ) -> None:
         self.position = position
         self.seat = seat
         self.rules = rules
         self.weights = position.weights
-        self.places = marker_places(position, seat)
+        #: ``places`` given (level 3's playouts give none): the marker places are not scored.
+        self.places = marker_places(position, seat) if places is None else places
 
     # Scoring the legal actions ---------------------------------------------------------
 

@@ -1,30 +1,23 @@
-"""The search's playouts: whole turns played greedily on an exact ``Position``, and what the
-end (or the estimate where a playout stops early) is worth to the searching seat.
+"""Level 3's quick turns: whole turns played greedily on an exact ``Position``, and who wins
+at the end.
 
-A playout turn is level 1 without its look-ahead: the card (or the pair of 1-shield cards of
-one region) that raises the player's own estimate most, a "marker back" disc spent at once, and
-a marker put on the best card the player left at a row end, kept for a later turn. It costs a
-few dozen estimate updates, so a search runs hundreds of playouts in its budget.
+A quick turn is level 1 without its look-ahead: the card (or the pair of 1-shield cards of one
+region) that raises the player's own estimate most, a "marker back" disc spent at once, and a
+marker put on the best card the player left at a row end, kept for a later turn. It costs a
+few dozen estimate updates, so a look-ahead plays many games to their end in its budget.
 """
 
 from __future__ import annotations
 
-import math
 import random
 
 from games.richelieu.bot.position import REGION_OF, SHIELDS_OF, Position
 
-#: How far an estimate of the final margin is from a sure result: a lead of this many points
-#: counts as about three wins in four.
-MARGIN_SCALE = 4.0
-
 
 def play_turn(position: Position, seat: int, rng: random.Random, explore: float) -> None:
-    """``seat`` plays one whole turn on ``position`` (which it changes for good)."""
-    if position.marker_backs[seat] > 0 and position.boxed[seat] > 0:
-        position.marker_backs[seat] -= 1
-        position.boxed[seat] -= 1
-        position.stock[seat] += 1
+    """``seat`` plays one whole turn on ``position`` (which it changes for good); the turn is
+    not ended (see ``end_turn``)."""
+    spend_marker_back(position, seat)
     gains = card_gains(position, seat, position.ends())
     if not gains:
         return
@@ -53,11 +46,16 @@ def card_gains(position: Position, seat: int, cards: list[int]) -> list[tuple[fl
     before = position.utility(seat)
     gains: list[tuple[float, int]] = []
     for card in cards:
-        owner = position.marker.get(card)
-        if owner is not None and owner != seat and not position.can_pay(seat):
+        if not payable(position, seat, card):
             continue
         gains.append((position.peek(seat, card)[0] - before, card))
     return gains
+
+
+def payable(position: Position, seat: int, card: int) -> bool:
+    """Whether ``seat`` may take ``card`` (another seat's marker on it must be paid)."""
+    owner = position.marker.get(card)
+    return owner is None or owner == seat or position.can_pay(seat)
 
 
 def place_marker(position: Position, seat: int, wanted: list[int]) -> None:
@@ -73,28 +71,23 @@ def place_marker(position: Position, seat: int, wanted: list[int]) -> None:
             return
 
 
-def play_out(
-    position: Position, seat: int, turns: int, rng: random.Random, explore: float = 0.1
-) -> float:
-    """Play up to ``turns`` whole turns from ``position`` (at the start of a turn); the result
-    for ``seat`` in [0, 1]."""
-    played = 0
-    while not position.over and played < turns:
-        current = position.current
-        play_turn(position, current, rng, explore)
-        position.first_turn = False
-        position.current = position.next_seat(current)
-        played += 1
-    return reward(position, seat)
+def keep_best(position: Position, seat: int) -> None:
+    """A marker on the card at a row end ``seat`` would gain most from, when one may go."""
+    gains = card_gains(position, seat, position.ends())
+    place_marker(position, seat, [card for _, card in sorted(gains, reverse=True)])
 
 
-def reward(position: Position, seat: int) -> float:
-    """1 for a sole win, a share of a shared one, 0 for a loss; before the end, the estimated
-    margin squashed into (0, 1)."""
-    if position.over:
-        return share_of_win(position, seat)
-    margin = position.utility(seat) / MARGIN_SCALE
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+def spend_marker_back(position: Position, seat: int) -> None:
+    if position.marker_backs[seat] > 0 and position.boxed[seat] > 0:
+        position.marker_backs[seat] -= 1
+        position.boxed[seat] -= 1
+        position.stock[seat] += 1
+
+
+def end_turn(position: Position) -> None:
+    position.first_turn = False
+    position.turn_cards = []
+    position.current = position.next_seat(position.current)
 
 
 def share_of_win(position: Position, seat: int) -> float:

@@ -9,25 +9,22 @@ from games.bots.base import Situation
 from games.bots.search import Budget
 from games.engines.base import Action
 from games.richelieu.bot.greedy import PLAIN_WEIGHTS, choose_greedy
-from games.richelieu.bot.search_game import SearchLevel, choose_searching
-from games.richelieu.bot.tree import Guidance
+from games.richelieu.bot.lookahead import LookAhead, choose_looking_ahead
 
-GUIDANCE = Guidance(exploration=0.2, bias=0.3, widening=1.0)
-#: The searching level (3): CPU seconds per decision (``time.process_time``), how wide and
-#: how deep.
-SEARCH_LEVELS: Mapping[int, SearchLevel] = {
-    3: SearchLevel(
-        budget=Budget(iterations=2500, seconds=0.8), width=8, turns=2, guidance=GUIDANCE
-    ),
+#: The looking-ahead level (3): samples and CPU seconds per decision (``time.process_time``),
+#: how many cards it compares and how many turns its playouts plan as level 2 does.
+LOOK_AHEAD_LEVELS: Mapping[int, LookAhead] = {
+    3: LookAhead(budget=Budget(iterations=60, seconds=0.3), width=4, spread=3.0, planned=2),
 }
 
 
 class RichelieuPolicy:
-    """Level 1 plans the turn on the estimate; level 2 also weighs the next player's best
-    answer; level 3 searches (``search_game``) from level 2's best actions.
+    """Level 1 plans the turn on the estimate; level 2 also weighs the other players' best
+    answers and places markers; level 3 plays level 2's best cards on to the end of the game
+    in samples of the unseen discs (``lookahead``).
     Richelieu's actions are concrete already: ``concrete`` returns the template."""
 
-    def __init__(self, levels: Mapping[int, SearchLevel] = SEARCH_LEVELS) -> None:
+    def __init__(self, levels: Mapping[int, LookAhead] = LOOK_AHEAD_LEVELS) -> None:
         self.levels = levels
 
     def choose(self, situation: Situation, level: int, rng: random.Random) -> Action:
@@ -38,7 +35,7 @@ class RichelieuPolicy:
             )
         if level == 2:
             return choose_greedy(view, situation.seat, situation.legal, situation.version, rng)
-        return choose_searching(
+        return choose_looking_ahead(
             view, situation.seat, situation.legal, situation.version, rng, self.levels[level]
         )
 

@@ -143,7 +143,7 @@ class Position:
         cls, view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS, expect: bool = True
     ) -> Position:
         """The position as the view's seat knows it; with ``expect`` false the discs it has
-        not seen count for nothing (the search deals them, see ``search_game``)."""
+        not seen count for nothing (for a caller that deals them itself)."""
         options = view["options"]
         position = cls(
             int(view["players"]), str(options["ruleset"]), bool(options["short"]), weights
@@ -350,7 +350,7 @@ class Position:
 
     def utility(self, seat: int) -> float:
         """How well ``seat`` stands: its expected score against the others', markers and
-        discs taken from the table included (the hottest function of the search)."""
+        discs taken from the table included (the hottest function of the look-ahead)."""
         if self.over:
             marker = disc = 0.0
         else:
