@@ -1,9 +1,9 @@
 """Worked examples of Risk's rulebook stored once as engine positions: the reinforcements of a
-turn with two continents and a trade, the conquest's move-in, the maneuver's chain and the
-cease-fire card's count. The reinforcements and the cease-fire are tables at the end of a turn;
-``end_turn`` lets the engine itself start the next turn, or draw the card.
-``tests/rulebooks/test_examples.py`` plays them and finds their numbers in every language's
-text."""
+turn with two continents and a trade, the booklet's battle (its very dice), the conquest's
+move-in, the maneuver's chain and the cease-fire card's count. The reinforcements and the
+cease-fire are tables at the end of a turn; ``end_turn`` lets the engine itself start the next
+turn, or draw the card. ``tests/rulebooks/test_examples.py`` plays them and finds their numbers
+in every language's text."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.base import Rng
 from games.registry import DrawnPosition
 from games.risk.engine import ENGINE
+from games.risk.engine.battle import roll_battle
 from games.risk.engine.catalogue import CLASSIC, INTRO
 from games.risk.engine.data import board
 from games.risk.engine.rules import ATTACK, MANEUVER
@@ -109,6 +111,25 @@ def conquest() -> Any:
     raise AssertionError("no seed of 100 wins at once")  # pragma: no cover
 
 
+def battle() -> Any:
+    """The booklet's battle: Ukraine (5 troops) attacks Scandinavia (3) with 3 dice against 2;
+    the table's dice are set (the first seed that does) so that this attack rolls 6, 3 and 1
+    against 4 and 2, and Scandinavia loses 2 troops."""
+    data = _attacker_table({"ukraine": 5})
+    data["troops"][board().index["scandinavia"]] = 3
+    data["rng"] = next(seed for seed in range(10_000) if _rolls(seed) == BOOKLET_ROLL)
+    return ENGINE.from_json(data)
+
+
+#: The booklet's example roll: the attacker's dice, then the defender's, highest first.
+BOOKLET_ROLL = ([6, 3, 1], [4, 2])
+
+
+def _rolls(seed: int) -> tuple[list[int], list[int]]:
+    attacker, defender, _, _ = roll_battle(Rng(seed), 3, 2)
+    return attacker, defender
+
+
 def maneuver(chain: Sequence[str] = ("scandinavia", "ukraine", "afghanistan", "india")) -> Any:
     """The maneuver example's table: seat 0 holds the chain, 7 troops in its first territory,
     and is about to maneuver."""
@@ -122,10 +143,12 @@ YOU, BRUNO, CARLA = _("You"), _("Bruno"), _("Carla")
 FOUR = (_("Ana"), _("Ben"), CARLA, _("Dario"))
 
 #: The examples drawn with the map at the end of their sections, as seat 0 sees them: the
-#: reinforcements' turn (19 territories, two continents), the conquest's move-in, the maneuver's
-#: chain and the cease-fire's table before Ana ends her turn (in "Winning", where it is told).
+#: reinforcements' turn (19 territories, two continents), the battle before its roll, the
+#: conquest's move-in, the maneuver's chain and the cease-fire's table before Ana ends her turn
+#: (in "Winning", where it is told).
 DRAWN = {
     "reinforcements": DrawnPosition(reinforcement, 0, (YOU, BRUNO, CARLA)),
+    "dice": DrawnPosition(battle, 0, (YOU, BRUNO, CARLA)),
     "conquest": DrawnPosition(conquest, 0, (YOU, BRUNO, CARLA)),
     "maneuver": DrawnPosition(maneuver, 0, (YOU, BRUNO, CARLA)),
     "winning": DrawnPosition(cease_fire_table, 0, FOUR),

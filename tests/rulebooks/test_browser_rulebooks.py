@@ -191,6 +191,7 @@ def test_a_reader_sees_worked_examples_drawn_beside_the_text(
             ("it", "richelieu", "example-four-player-cap"),
             ("es", "risk", "maneuver"),
             ("en", "risk", "conquest"),
+            ("es", "risk", "dice"),
             ("it", "risk", "winning"),
         ):
             page.goto(f"{live_server.url}/{language}/rules/{game}/#rule-{anchor}")

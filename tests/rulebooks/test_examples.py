@@ -210,6 +210,12 @@ def test_the_booklets_battle_and_the_odds_table_are_the_engines_dice(language):
     assert compare_dice([6, 3, 1], [4, 2]) == (0, 2)
     assert compare_dice([6, 3, 1], [6, 2]) == (1, 1)
     assert says(paragraph_with(language, "dice", 6), 6, 3, 1, 4, 2)
+    # The table drawn beside it rolls those very dice when Ukraine attacks with 3.
+    table = risk_examples.battle()
+    after = RISK.apply(table, 0, {"type": "attack", "from": "ukraine", "to": "scandinavia",
+                                  "dice": 3})  # fmt: skip
+    rolled = next(e["params"] for e in RISK.to_json(after)["events"] if e["code"] == "risk.battle")
+    assert (rolled["attacker_dice"], rolled["defender_dice"]) == ([6, 3, 1], [4, 2])
     text = (installed_games()["risk"].rulebook_dir / f"{language}.md").read_text()
     rows = re.findall(r"^\| (\d) \w+ (\d) \| (.+) \|$", text, re.M)
     assert len(rows) == 6, language

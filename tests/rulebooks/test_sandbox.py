@@ -227,3 +227,15 @@ def test_ending_the_turn_of_the_cease_fire_example_ends_the_game_as_the_rules_sa
     over = text(client.get("/en/rules/risk/try/winning/", {"moves": end_turn}))
     assert "The game is over." in over
     assert "Ana wins the cease-fire count with 14 territories (troops: 31)." in over
+
+
+def test_the_booklets_battle_rolls_its_very_dice_when_the_reader_attacks(client):
+    """The table of "Dice and battles": attacking Scandinavia from Ukraine with 3 dice rolls
+    the booklet's 6, 3, 1 against 4, 2, and Scandinavia loses 2 troops."""
+    start = client.get("/en/rules/risk/try/dice/")
+    assert (troops_on(start, "ukraine"), troops_on(start, "scandinavia")) == (5, 3)
+    sent = client.get("/en/rules/risk/try/dice/",
+                      {**tray_move(start, "attack", to="scandinavia"), "dice": "3"})  # fmt: skip
+    after = client.get(sent["Location"])
+    assert "attack 6, 3, 1 against defence 4, 2" in after.content.decode()
+    assert (troops_on(after, "ukraine"), troops_on(after, "scandinavia")) == (5, 1)
