@@ -105,7 +105,7 @@ def test_beats_sweeps_run_every_sweep_seconds(tmp_path):
     code = (
         "from django.conf import settings as s; j = s.CELERY_BEAT_SCHEDULE;"
         "print(*(int(j[n]['schedule'].total_seconds()) for n in"
-        " ('sweep-clocks', 'notifications-sweep', 'retry-webhooks', 'house-players',"
+        " ('sweep-clocks', 'notifications-sweep', 'tournaments', 'house-players',"
         " 'notifications-digests')), int(j['sweep-clocks']['options']['expires']))"
     )
     periods = [
