@@ -112,3 +112,12 @@ def test_a_running_tournament_shows_its_standings_rounds_and_rules(
 
 def test_an_unknown_tournament_is_a_404(client):
     assert client.get("/en/tournaments/12345/").status_code == 404
+
+
+def test_the_dashboard_and_the_leaderboards_lead_to_the_tournaments(client, players):
+    client.force_login(players[0])
+    assert (
+        'href="/en/tournaments/">or enter a tournament' in client.get("/en/play/").content.decode()
+    )
+    leaderboards = client.get("/es/leaderboards/").content.decode()
+    assert 'href="/es/tournaments/">Torneos: sistema suizo por correspondencia' in leaderboards
