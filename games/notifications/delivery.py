@@ -435,6 +435,8 @@ class Transport:
         return int(getattr(settings, self.attempts_setting))
 
     def send(self, row: Notification, now: datetime, batch: Batch) -> Sent | checks.Verdict:
+        # Abstract: each channel's transport (email, push, webhook) says how it sends a row;
+        # ``TRANSPORTS`` holds only those subclasses, never this base.
         raise NotImplementedError
 
     def is_permanent(self, error: Exception) -> bool:
