@@ -36,6 +36,20 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
         # The slow checks (a browser, schemathesis) say nothing about the database under the
         # site: CI runs them once, in its PostgreSQL pass, to keep within its time.
         once = pytest.mark.skip(reason="a slow check, run once in the PostgreSQL pass")
+        no_database = pytest.mark.skip(reason="opens no database: run once, in the PostgreSQL pass")
         for item in items:
             if item.get_closest_marker("browser") or item.get_closest_marker("once"):
                 item.add_marker(once)
+            elif not opens_the_database(item) and "tests/core/" not in item.nodeid:
+                # The same engines, bots and texts give the same answer on either database;
+                # tests/core checks the configuration each pass sets, so it runs in both.
+                item.add_marker(no_database)
+
+
+def opens_the_database(item: Any) -> bool:
+    """pytest-django refuses a database to any test that asks for none of these."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(
+        item.get_closest_marker("django_db")
+        or fixtures & {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+    )
