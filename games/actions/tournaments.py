@@ -1,7 +1,7 @@
 """The life of a tournament: created, joined and left while open, started (at its date, or when
 full), each round paired when the last match of the one before is over, finished after its last
-round. The format's rules are pure (``games.tournaments.swiss``, ``standings``); this module
-keeps them in the database and starts the matches.
+round. Each format (``FORMATS``: ``tournament_swiss``, …) pairs its rounds and keeps its table,
+from the pure rules of ``games.tournaments``; this module is the life every format shares.
 
 A round is paired by the minute sweep (``sweep``, from beat), one durable transaction per
 tournament under its row lock: a match's end waits in the database, not in a task.
@@ -19,16 +19,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.actions import lifecycle
+from games.actions import lifecycle, tournament_swiss
+from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.play.errors import IllegalMove
-from games.play.models import Match
 from games.ratings.models import Rating
 from games.registry import installed_games
-from games.tournaments import swiss
-from games.tournaments.models import Entry, Pairing, Tournament
-from games.tournaments.standings import Result, Standing, TieBreak, standings
+from games.tournaments.models import Entry, Tournament
+from games.tournaments.standings import Standing
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +39,12 @@ NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
 #: The most rounds and players a Swiss may have.
 MOST_ROUNDS = 15
 MOST_PLAYERS = 1000
+
+#: Each format's rounds and table: ``next_round(tournament, entries) -> bool`` pairs and starts
+#: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
+FORMATS: dict[str, Any] = {
+    Tournament.Format.SWISS: tournament_swiss,
+}
 
 
 def do_create_tournament(
@@ -141,67 +146,19 @@ def start(tournament: Tournament, now: datetime | None = None) -> None:
         entry.rating = float(values.get(entry.user_id, 0))
     Entry.objects.bulk_update(entries, ["rating"])
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, now
-    pair_next_round(tournament, entries)
-
-
-def pair_next_round(tournament: Tournament, entries: list[Entry]) -> None:
-    """The next round's pairs, each a match started at once; the bye scores a win."""
-    table = standings_of(tournament, entries)
-    scores = {row.player: row.points for row in table}
-    pairings = list(tournament.pairings.select_related("match"))
-    history = [
-        swiss.Played(*seats)
-        for seats in _seat_orders(pairing.match for pairing in pairings if pairing.match)
-    ]
-    playing = [e for e in entries if e.withdrawn_at is None]
-    pairing = swiss.pair_round(
-        [swiss.Entrant(e.user_id, e.rating) for e in playing], scores, history,
-        [p.bye_id for p in pairings if p.bye_id is not None],
-    )  # fmt: skip
-    tournament.round += 1
-    tournament.save(update_fields=["status", "started_at", "round"])
-    users = {e.user_id: e.user for e in playing}
-    for first, second in pairing.pairs:
-        match = lifecycle.create_seated_match(
-            users[first], [users[first], users[second]], tournament.game, tournament.options,
-            days_per_move=tournament.days_per_move, rated=tournament.rated,
-        )  # fmt: skip
-        Pairing.objects.create(tournament=tournament, round=tournament.round, match=match)
-    if pairing.bye is not None:
-        Pairing.objects.create(tournament=tournament, round=tournament.round, bye_id=pairing.bye)
-
-
-def _seat_orders(matches: Any) -> list[tuple[int, int]]:
-    orders = []
-    for match in matches:
-        seats = sorted(match.seats.all(), key=lambda seat: seat.number)
-        orders.append((seats[0].user_id, seats[1].user_id))
-    return orders
+    if not FORMATS[tournament.format].next_round(tournament, entries):
+        finish(tournament, now)
 
 
 def standings_of(tournament: Tournament, entries: list[Entry] | None = None) -> list[Standing]:
-    """The table of a tournament from its finished matches and its byes (Buchholz)."""
+    """The tournament's table as its format keeps it."""
     entries = entries if entries is not None else list(tournament.entries.all())
-    ratings = {entry.user_id: entry.rating for entry in entries}
-    pairings = tournament.pairings.select_related("match").prefetch_related("match__seats")
-    results, byes = [], dict.fromkeys(ratings, 0)
-    for pairing in pairings:
-        if pairing.bye_id is not None:
-            byes[pairing.bye_id] = byes.get(pairing.bye_id, 0) + 1
-        elif pairing.match is not None and pairing.match.status == Match.Status.FINISHED:
-            results.append(result_of(pairing.match))
-    return standings(ratings, results, TieBreak.BUCHHOLZ, byes)
+    return list(FORMATS[tournament.format].table_of(tournament, entries))
 
 
-def result_of(match: Match) -> Result:
-    """A finished match as its players' places: the winners first, a draw shared; a player
-    who ran out of time forfeits."""
-    seats = [seat for seat in match.seats.all() if seat.user_id is not None]
-    rank = {"won": 1, "drawn": 1, "lost": 2}
-    return Result(
-        {seat.user_id: rank.get(seat.outcome, 2) for seat in seats},
-        frozenset(seat.user_id for seat in seats if seat.out_reason == "timeout"),
-    )
+def finish(tournament: Tournament, now: datetime) -> None:
+    tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now
+    tournament.save(update_fields=["status", "finished_at"])
 
 
 def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
@@ -217,18 +174,12 @@ def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
             return True
         if tournament.status != Tournament.Status.RUNNING:
             return False
-        current = tournament.pairings.filter(round=tournament.round, match__isnull=False)
-        if current.exclude(match__status__in=OVER).exists():
+        if not round_is_over(tournament):
             return False
-        if tournament.round >= tournament.rounds:
-            tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now
-            tournament.save(update_fields=["status", "finished_at"])
-            return True
-        pair_next_round(tournament, list(tournament.entries.select_related("user")))
+        entries = list(tournament.entries.select_related("user"))
+        if not FORMATS[tournament.format].next_round(tournament, entries):
+            finish(tournament, now)
     return True
-
-
-OVER = (Match.Status.FINISHED, Match.Status.CANCELLED, Match.Status.ABORTED)
 
 
 def due() -> list[int]:

@@ -14,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Knockout")
+        GROUPS = "groups", _("Round-robin groups")
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open for entries")
@@ -28,6 +30,10 @@ class Tournament(models.Model):
     format = models.CharField(max_length=10, choices=Format.choices, default=Format.SWISS)
     #: A Swiss's number of rounds.
     rounds = models.PositiveSmallIntegerField(default=5)
+    #: A knockout's games per pair (1 or 3: the first to win two goes on).
+    best_of = models.PositiveSmallIntegerField(default=1)
+    #: Round-robin groups: how many of each group go on to the next stage.
+    advance = models.PositiveSmallIntegerField(default=2)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     rated = models.BooleanField(default=False)
     min_players = models.PositiveSmallIntegerField(default=4)
@@ -39,7 +45,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    #: The round being played (0 before the start).
+    #: The round being played (0 before the start): a Swiss's or a knockout's round, a
+    #: round-robin's stage.
     round = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -87,6 +94,10 @@ class Pairing(models.Model):
     bye = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    #: Round-robin groups: the group (from 1); a knockout: the pair's line in the bracket (from 1).
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A knockout's best of three: the game of the pair (1, 2 or 3).
+    game = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
         constraints = [
