@@ -39,6 +39,9 @@ NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
 #: The most rounds and players a Swiss may have.
 MOST_ROUNDS = 15
 MOST_PLAYERS = 1000
+#: A knockout's games per pair, and the most of a round-robin group who may go on.
+BEST_OF = (1, 3)
+MOST_ADVANCING = 8
 
 #: Each format's rounds and table: ``next_round(tournament, entries) -> bool`` pairs and starts
 #: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
@@ -58,8 +61,13 @@ def do_create_tournament(
     min_players: int = 4,
     max_players: int = 64,
     starts_at: datetime | None = None,
+    format: str = Tournament.Format.SWISS,
+    best_of: int = 1,
+    advance: int = 2,
 ) -> Tournament:
-    """A Swiss of a two-player game, open for entries; its creator enters it."""
+    """A tournament open for entries; its creator enters it. A Swiss or a knockout is played
+    in duels; ``best_of`` is a knockout's games per pair, ``advance`` how many of each
+    round-robin group go on."""
     found = installed_games().get(game)
     if found is None:
         raise ServiceError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
@@ -68,6 +76,10 @@ def do_create_tournament(
         found.engine.check_players(2, options)
     except EngineError as error:
         raise IllegalMove(error) from None
+    if format not in FORMATS:
+        raise ServiceError("bad_format", _("Choose a format from the list."), 400)
+    if best_of not in BEST_OF or not 1 <= advance <= MOST_ADVANCING:
+        raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
     if days_per_move not in lifecycle.DAYS_PER_MOVE:
         raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
     if not 1 <= rounds <= MOST_ROUNDS:
@@ -82,7 +94,8 @@ def do_create_tournament(
         tournament = Tournament.objects.create(
             name=name[:80], game=game, options=options, rounds=rounds,
             days_per_move=days_per_move, rated=rated, min_players=min_players,
-            max_players=max_players, starts_at=starts_at, created_by=user,
+            max_players=max_players, starts_at=starts_at, created_by=user, format=format,
+            best_of=best_of, advance=advance,
         )  # fmt: skip
         Entry.objects.create(tournament=tournament, user=user)
     return tournament

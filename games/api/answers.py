@@ -927,8 +927,14 @@ class TournamentOut(serializers.Serializer):
     game = serializers.CharField()
     options = serializers.DictField(help_text="Every match of the tournament plays them.")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
-    rounds = serializers.IntegerField()
-    round = serializers.IntegerField(help_text="The round being played (0 before the start).")
+    rounds = serializers.IntegerField(help_text="A Swiss's number of rounds.")
+    best_of = serializers.IntegerField(help_text="A knockout's games per pair (1 or 3).")
+    advance = serializers.IntegerField(
+        help_text="Round-robin groups: how many of each group play the next stage."
+    )
+    round = serializers.IntegerField(
+        help_text="The round being played (a round-robin's stage; 0 before the start)."
+    )
     days_per_move = serializers.IntegerField()
     rated = serializers.BooleanField(help_text="Its matches move the players' ratings.")
     min_players = serializers.IntegerField()

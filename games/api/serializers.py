@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from games.accounts.models import DISPLAY_NAME_LENGTH, timezone_names
 from games.actions.notes import validate_note
-from games.actions.tournaments import MOST_PLAYERS, MOST_ROUNDS
+from games.actions.tournaments import BEST_OF, FORMATS, MOST_ADVANCING, MOST_PLAYERS, MOST_ROUNDS
 from games.api.strict import (
     QueryBooleanField,
     StrictBooleanField,
@@ -191,7 +191,21 @@ class TournamentCreateSerializer(serializers.Serializer):
     name = StrictCharField(max_length=80, validators=[validate_visible_line])
     game = StrictChoiceField(choices=[])
     options = serializers.DictField(required=False, default=dict)
-    rounds = StrictIntegerField(min_value=1, max_value=MOST_ROUNDS, default=5)
+    format = StrictChoiceField(
+        choices=[value for value in Tournament.Format.values if value in FORMATS],
+        default=Tournament.Format.SWISS,
+    )
+    rounds = StrictIntegerField(
+        min_value=1, max_value=MOST_ROUNDS, default=5, help_text="A Swiss's number of rounds."
+    )
+    best_of = StrictChoiceField(
+        choices=BEST_OF, default=1,
+        help_text="A knockout's games per pair: with 3, the first to win two goes on.",
+    )  # fmt: skip
+    advance = StrictIntegerField(
+        min_value=1, max_value=MOST_ADVANCING, default=2,
+        help_text="Round-robin groups: how many of each group play the next stage.",
+    )  # fmt: skip
     days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
     rated = StrictBooleanField(
         required=False, default=False,

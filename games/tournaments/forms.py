@@ -6,11 +6,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 
-from games.actions.tournaments import MOST_PLAYERS, MOST_ROUNDS
+from games.actions.tournaments import BEST_OF, FORMATS, MOST_ADVANCING, MOST_PLAYERS, MOST_ROUNDS
 from games.play.models import DAYS_PER_MOVE
 from games.registry import installed_games
+from games.tournaments.models import Tournament
 
 
 def two_player_modes() -> list[tuple[str, str]]:
@@ -28,7 +29,24 @@ def two_player_modes() -> list[tuple[str, str]]:
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     mode = forms.ChoiceField(label=_("Game"), choices=())
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=5)
+    format = forms.ChoiceField(
+        label=_("Format"), choices=(), initial=Tournament.Format.SWISS, required=False
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=5,
+        help_text=_("A Swiss's number of rounds."),
+    )  # fmt: skip
+    best_of = forms.TypedChoiceField(
+        label=_("Games per pair"), coerce=int, initial=1, required=False, empty_value=1,
+        choices=[(n, ngettext_lazy("best of %(games)s", "best of %(games)s", n) % {"games": n})
+                 for n in BEST_OF],
+        help_text=_("A knockout's: best of 3 means the first to win two goes on."),
+    )  # fmt: skip
+    advance = forms.IntegerField(
+        label=_("Going on from each group"), min_value=1, max_value=MOST_ADVANCING, initial=2,
+        required=False,
+        help_text=_("Round-robin groups: how many of each group play the next stage."),
+    )  # fmt: skip
     days_per_move = forms.TypedChoiceField(label=_("Time per move"), coerce=int, initial=3)
     min_players = forms.IntegerField(
         label=_("Least number of players"), min_value=2, max_value=MOST_PLAYERS, initial=4
@@ -46,6 +64,9 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["mode"].choices = two_player_modes()
+        self.fields["format"].choices = [
+            (value, label) for value, label in Tournament.Format.choices if value in FORMATS
+        ]
         self.fields["days_per_move"].choices = [
             (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
         ]
@@ -61,4 +82,6 @@ class TournamentForm(forms.Form):
             "rounds": data["rounds"], "days_per_move": data["days_per_move"],
             "rated": data["rated"], "min_players": data["min_players"],
             "max_players": data["max_players"], "starts_at": data["starts_at"],
+            "format": data["format"] or Tournament.Format.SWISS, "best_of": data["best_of"],
+            "advance": data["advance"] or 2,
         }  # fmt: skip
