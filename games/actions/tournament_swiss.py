@@ -4,6 +4,7 @@ one before is over (``games.tournaments.swiss`` pairs it); Buchholz splits equal
 from __future__ import annotations
 
 from games.actions.tournament_matches import finished_results, seat_orders, start_match
+from games.notifications import events
 from games.tournaments import swiss
 from games.tournaments.models import Entry, Pairing, Tournament
 from games.tournaments.standings import Standing, TieBreak, standings
@@ -32,6 +33,7 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
         start_match(tournament, [users[first], users[second]])
     if pairing.bye is not None:
         Pairing.objects.create(tournament=tournament, round=tournament.round, bye_id=pairing.bye)
+        events.tournament_news(tournament, users[pairing.bye], "bye")
     return True
 
 

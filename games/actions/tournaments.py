@@ -23,6 +23,7 @@ from games.actions import lifecycle, tournament_swiss
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
+from games.notifications import events
 from games.play.errors import IllegalMove
 from games.ratings.models import Rating
 from games.registry import installed_games
@@ -170,8 +171,18 @@ def standings_of(tournament: Tournament, entries: list[Entry] | None = None) -> 
 
 
 def finish(tournament: Tournament, now: datetime) -> None:
+    """The tournament is over: each entrant hears of their final place."""
     tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now
     tournament.save(update_fields=["status", "finished_at"])
+    entries = list(tournament.entries.select_related("user"))
+    by_player = {entry.user_id: entry for entry in entries}
+    for row in standings_of(tournament, entries):
+        entry = by_player[row.player]
+        entry.place = row.place
+        events.tournament_news(
+            tournament, entry.user, "ended", place=row.place, entrants=len(entries)
+        )
+    Entry.objects.bulk_update(entries, ["place"])
 
 
 def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:

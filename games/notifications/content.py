@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from games.accounts.models import User
 from games.notifications import rules, tokens
@@ -22,6 +23,7 @@ from games.play.invitations import invitation_token
 from games.play.models import ChatMessage, Match, Seat, Vacation
 from games.play.narration import render_log, render_result
 from games.ratings.standings import change_of
+from games.tournaments.models import Pairing, Tournament
 
 Kind = Notification.Kind
 RECAP_MOVES = 30
@@ -152,6 +154,64 @@ def vacation_context(row: Notification) -> dict[str, Any]:
     }
 
 
+def tournament_context(row: Notification) -> dict[str, Any]:
+    """A tournament's news: its name and page, and what happened to the reader, as a subject
+    and as a sentence."""
+    tournament = Tournament.objects.filter(pk=row.data.get("tournament_id")).first()
+    if tournament is None:
+        return {"news": "", "news_subject": gettext("Tournament news")}
+    params = {
+        "tournament": tournament.name, "round": row.data.get("round", 0),
+        "place": row.data.get("place", 0), "entrants": row.data.get("entrants", 0),
+    }  # fmt: skip
+    subject, news = {
+        "bye": (
+            gettext("%(tournament)s: you sit out round %(round)s"),
+            gettext(
+                "You sit out round %(round)s of %(tournament)s, and it counts as a win for you."
+            ),
+        ),
+        "stage": (
+            gettext("%(tournament)s: you go on to stage %(round)s"),
+            gettext("You go on to stage %(round)s of %(tournament)s: its matches have started."),
+        ),
+        "withdrawn": (
+            gettext("%(tournament)s: you were withdrawn"),
+            gettext(
+                "You were withdrawn from %(tournament)s after losing two matches on time; a house "
+                "player plays your remaining matches."
+            ),
+        ),
+    }.get(
+        str(row.data.get("event")),
+        (
+            gettext("%(tournament)s has ended: place %(place)s of %(entrants)s"),
+            gettext("%(tournament)s has ended: you finished in place %(place)s of %(entrants)s."),
+        ),
+    )
+    return {
+        "tournament": tournament,
+        "tournament_url": absolute(reverse("tournaments:detail", args=[tournament.pk])),
+        "news_subject": subject % params,
+        "news": news % params,
+    }
+
+
+def tournament_of(match: Match) -> dict[str, Any]:
+    """A tournament match's round and tournament, for the email that says it has started."""
+    pairing = Pairing.objects.filter(match=match).select_related("tournament").first()
+    if pairing is None:
+        return {}
+    tournament = pairing.tournament
+    line = gettext("A match of round %(round)s of %(tournament)s.")
+    if tournament.format == Tournament.Format.GROUPS:
+        line = gettext("A match of stage %(round)s of %(tournament)s.")
+    return {
+        "tournament_line": line % {"round": pairing.round, "tournament": tournament.name},
+        "tournament_url": absolute(reverse("tournaments:detail", args=[tournament.pk])),
+    }
+
+
 def people_in(context: dict[str, Any]) -> list[str]:
     """The names of people an email may write: a sentence that ends with one ends once."""
     names = [str(name) for name in context.get("names", {}).values()]
@@ -178,4 +238,8 @@ def context_for(row: Notification, facts: Facts | None = None) -> dict[str, Any]
         context.update(chat_context(row))
     elif row.kind == Kind.VACATION:
         context.update(vacation_context(row))
+    elif row.kind == Kind.TOURNAMENT:
+        context.update(tournament_context(row))
+    elif row.kind == Kind.STARTED and row.match is not None:
+        context.update(tournament_of(row.match))
     return context

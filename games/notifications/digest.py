@@ -121,6 +121,8 @@ def event_line(row: Notification) -> dict[str, Any]:
         text = gettext("%(game)s #%(n)s has ended.") % params
     elif row.kind == Kind.FINISHED:
         text = gettext("%(game)s #%(n)s against %(opponents)s has ended.") % params
+    elif row.kind == Kind.TOURNAMENT:
+        text = context["news"]
     elif row.kind == Kind.CHAT:
         text = gettext("%(name)s in %(game)s #%(n)s: “%(text)s”") % {
             **params,
@@ -132,7 +134,8 @@ def event_line(row: Notification) -> dict[str, Any]:
             "%(name)s is on vacation: the clocks of your matches with them are paused."
         ) % {"name": context["traveller"]}
     text = one_stop(text, content.people_in(context))
-    return {"text": text, "url": context.get("match_url") or context.get("link", "")}
+    url = context.get("match_url") or context.get("tournament_url") or context.get("link", "")
+    return {"text": text, "url": url}
 
 
 def start_due_digests(now: datetime | None = None) -> int:

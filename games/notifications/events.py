@@ -282,6 +282,16 @@ def vacation_started(vacation: Vacation) -> None:
         )
 
 
+def tournament_news(tournament: Any, user: User, event: str, **data: Any) -> None:
+    """One email (and push) to an entrant about their tournament, once per event and round:
+    ``event`` is "bye" (they sit the round out), "stage" (they go on to the next stage),
+    "ended" (with their ``place`` of ``entrants``) or "withdrawn" (two matches lost on time)."""
+    notify(
+        user, [Kind.TOURNAMENT], ref=f"tournament-{tournament.pk}-{event}-{tournament.round}",
+        data={"tournament_id": tournament.pk, "event": event, "round": tournament.round, **data},
+    )  # fmt: skip
+
+
 def recap_moves(match: Match, user: User | None, version: int) -> list[Move]:
     """The moves since the reader's own last move, up to the event's version."""
     since = last_move_number(user, match) if user is not None else 0

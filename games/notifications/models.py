@@ -31,6 +31,7 @@ class Category(models.TextChoices):
     FINISHED = "finished", _("A match ended")
     CHAT = "chat", _("Chat messages")
     VACATION = "vacation", _("An opponent went on vacation")
+    TOURNAMENT = "tournament", _("Your tournaments: a bye, the next stage, your final place")
 
 
 class Mode(models.TextChoices):
@@ -48,6 +49,7 @@ DEFAULT_PUSH = {
     Category.INVITATION,
     Category.FINISHED,
     Category.REMINDER,
+    Category.TOURNAMENT,
 }
 #: A reminder is about a deadline: it is worth nothing a day later in a digest.
 NO_DIGEST = {Category.REMINDER}
@@ -162,6 +164,7 @@ class Notification(models.Model):
         CHAT = "chat", _("Chat message")
         VACATION = "vacation", _("Opponent on vacation")
         DIGEST = "digest", _("Daily digest")
+        TOURNAMENT = "tournament", _("Tournament news")
         # Webhook notices only (a webhook's ``your_turn`` and ``chat`` are the kinds above).
         MATCH_FINISHED = "match_finished", _("Match finished (webhook)")
         INVITED = "invited", _("Invited (webhook)")
@@ -274,4 +277,5 @@ CATEGORY_OF_KIND = {
     Notification.Kind.FINISHED: Category.FINISHED,
     Notification.Kind.CHAT: Category.CHAT,
     Notification.Kind.VACATION: Category.VACATION,
+    Notification.Kind.TOURNAMENT: Category.TOURNAMENT,
 }

@@ -37,6 +37,8 @@ def payload(row: Notification, facts: Facts | None = None) -> dict[str, Any]:
 def body(row: Notification, context: dict[str, Any]) -> str:
     if row.kind == Kind.YOUR_TURN and context.get("deadline"):
         return gettext("It is your move, until %(deadline)s.") % {"deadline": context["deadline"]}
+    if row.kind == Kind.TOURNAMENT:
+        return str(context["news"])
     if row.kind == Kind.REMINDER:
         hours = int(row.data.get("hours", 0))
         return ngettext(
@@ -59,4 +61,6 @@ def link(row: Notification, context: dict[str, Any]) -> str:
         return str(context["link"])
     if "match_url" in context:
         return str(context["match_url"])
+    if "tournament_url" in context:
+        return str(context["tournament_url"])
     return content.absolute(reverse("play:dashboard"))

@@ -19,6 +19,7 @@ from games.play.archive import ArchiveFilters, archive_page
 from games.play.models import Match, Outcome, Seat
 from games.ratings.standings import ratings_of
 from games.registry import installed_games
+from games.tournaments import listing
 
 #: Finished and ongoing matches listed on a profile (the rest is in the archive).
 RECENT = 10
@@ -39,6 +40,7 @@ def profile_context(reader: Any, person: Any) -> dict[str, Any]:
         "ongoing": ongoing_matches(reader, person),
         "games": installed_games().values(),
         "house": house_facts(person),
+        "tournament_entries": listing.of_player(person),
     }
 
 

@@ -46,6 +46,7 @@ from games.play.pages import (
 from games.registry import installed_games
 from games.rulebooks.anchors import section_url
 from games.social import relations
+from games.tournaments import listing
 
 #: Moves per page of a match's full log.
 LOG_PAGE = 50
@@ -125,6 +126,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "games": installed_games().values(),
         **play_now_context(request.user),
         "on_vacation": vacation.on_vacation(request.user.pk),
+        "tournament_entries": listing.of_player(request.user),
         "vacation_days_left": vacation.days_left(request.user),
         # A deadline sooner than this is shown in the warning colour.
         "soon": timezone.now() + timedelta(hours=24),

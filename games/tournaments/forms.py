@@ -6,9 +6,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, ngettext_lazy
+from django.utils.translation import ngettext
 
-from games.actions.tournaments import BEST_OF, FORMATS, MOST_ADVANCING, MOST_PLAYERS, MOST_ROUNDS
+from games.actions.tournaments import FORMATS, MOST_ADVANCING, MOST_PLAYERS, MOST_ROUNDS
 from games.play.models import DAYS_PER_MOVE
 from games.registry import installed_games
 from games.tournaments.models import Tournament
@@ -38,9 +38,8 @@ class TournamentForm(forms.Form):
     )  # fmt: skip
     best_of = forms.TypedChoiceField(
         label=_("Games per pair"), coerce=int, initial=1, required=False, empty_value=1,
-        choices=[(n, ngettext_lazy("best of %(games)s", "best of %(games)s", n) % {"games": n})
-                 for n in BEST_OF],
-        help_text=_("A knockout's: best of 3 means the first to win two goes on."),
+        choices=[(1, _("One game")), (3, _("Best of 3"))],
+        help_text=_("For a knockout: with best of 3, the first to win two games goes on."),
     )  # fmt: skip
     advance = forms.IntegerField(
         label=_("Going on from each group"), min_value=1, max_value=MOST_ADVANCING, initial=2,

@@ -71,6 +71,8 @@ class Entry(models.Model):
     #: The player's rating when the tournament started: it orders equal scores and seeds.
     rating = models.FloatField(default=0.0)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    #: The final place, set when the tournament ends.
+    place = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

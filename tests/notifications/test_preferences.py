@@ -21,6 +21,7 @@ DEFAULTS = {
     "finished": "now",
     "chat": "off",
     "vacation": "now",
+    "tournament": "now",
     "reminder_hours": "24, 2",
     "quiet_start": "",
     "quiet_end": "",

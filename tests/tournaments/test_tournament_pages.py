@@ -121,3 +121,27 @@ def test_the_dashboard_and_the_leaderboards_lead_to_the_tournaments(client, play
     )
     leaderboards = client.get("/es/leaderboards/").content.decode()
     assert 'href="/es/tournaments/">Torneos: sistema suizo por correspondencia' in leaderboards
+
+
+def test_the_dashboard_and_the_profile_list_a_players_tournaments_with_the_final_place(
+    client, players
+):
+    tournament = running(players)
+    waiting = tournaments.do_create_tournament(players[0], "Spring Swiss", "collar", {})
+    client.force_login(players[0])
+    dashboard = text(client.get("/en/play/"))
+    assert "Your tournaments" in dashboard
+    assert dashboard.index("Autumn Swiss") < dashboard.index("Spring Swiss")  # running first
+    assert "round 1" in dashboard and "Open for entries" in dashboard
+    while Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING:
+        for match in Match.objects.filter(pairing__tournament=tournament, status="active"):
+            do_resign(match.pk, match.seats.get(number=1).user)
+        tournaments.sweep()
+    place = tournament.entries.get(user=players[0]).place
+    assert place is not None
+    profile = text(client.get(f"/en/play/players/{players[0].username}/"))
+    assert f"finished in place {place}" in profile
+    assert (
+        f'href="/en/tournaments/{waiting.pk}/"'
+        in client.get(f"/en/play/players/{players[0].username}/").content.decode()
+    )
