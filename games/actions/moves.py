@@ -166,11 +166,19 @@ def do_resign(match_id: Any, user: User) -> MatchChange:
         seat = check_seat(seats, user)
         if takeover.applies(match):
             return hand_over(match, seats, seat, "resigned", ChangeKind.RESIGN, user)
-        state = match.engine.leave(match.engine_state(), seat.number)
-        seat.status, seat.out_reason = Seat.Status.OUT, "resigned"
-        seat.save(update_fields=["status", "out_reason"])
-        action = {"type": LEAVE, "reason": "resigned"}
-        return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
+        return put_out(match, seats, seat, "resigned", user)
+
+
+def put_out(
+    match: Match, seats: list[Seat], seat: Seat, reason: str, user: User | None = None
+) -> MatchChange:
+    """Under the match's lock: the seat's player leaves for good ("resigned", or "withdrawn"
+    from their tournament); the engine ranks them last."""
+    state = match.engine.leave(match.engine_state(), seat.number)
+    seat.status, seat.out_reason = Seat.Status.OUT, reason
+    seat.save(update_fields=["status", "out_reason"])
+    action = {"type": LEAVE, "reason": reason}
+    return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
 
 
 def do_vote_abort(match_id: Any, user: User) -> Match:

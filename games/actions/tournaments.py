@@ -14,17 +14,19 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.actions import lifecycle, tournament_swiss
+from games.actions import lifecycle, moves, tournament_swiss
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.notifications import events
+from games.play.changes import ChangeKind
 from games.play.errors import IllegalMove
+from games.play.models import Match, Seat
 from games.ratings.models import Rating
 from games.registry import installed_games
 from games.tournaments.models import Entry, Tournament
@@ -43,6 +45,8 @@ MOST_PLAYERS = 1000
 #: A knockout's games per pair, and the most of a round-robin group who may go on.
 BEST_OF = (1, 3)
 MOST_ADVANCING = 8
+#: Matches lost on time that withdraw a player from the tournament.
+FORFEITS_OUT = 2
 
 #: Each format's rounds and table: ``next_round(tournament, entries) -> bool`` pairs and starts
 #: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
@@ -198,12 +202,46 @@ def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
             return True
         if tournament.status != Tournament.Status.RUNNING:
             return False
+        changed = withdraw_forfeiters(tournament, now)
         if not round_is_over(tournament):
-            return False
+            return changed
         entries = list(tournament.entries.select_related("user"))
         if not FORMATS[tournament.format].next_round(tournament, entries):
             finish(tournament, now)
     return True
+
+
+def withdraw_forfeiters(tournament: Tournament, now: datetime) -> bool:
+    """Under the tournament's lock: a player who has lost ``FORFEITS_OUT`` matches on time is
+    withdrawn. They are paired no more; in their running matches a duel ends as their loss,
+    and a house player takes a larger table's seat over so that the others play on as before.
+    Returns whether anyone was withdrawn."""
+    forfeits = (
+        Seat.objects.filter(match__pairing__tournament=tournament, out_reason="timeout")
+        .values("user")
+        .annotate(times=Count("pk"))
+        .filter(times__gte=FORFEITS_OUT)
+        .values_list("user", flat=True)
+    )
+    entries = list(
+        tournament.entries.filter(withdrawn_at=None, user__in=forfeits).select_related("user")
+    )
+    for entry in entries:
+        entry.withdrawn_at = now
+        entry.save(update_fields=["withdrawn_at"])
+        running = Match.objects.select_for_update().filter(
+            pairing__tournament=tournament, status=Match.Status.ACTIVE,
+            seats__user=entry.user, seats__status=Seat.Status.JOINED,
+        )  # fmt: skip
+        for match in running:
+            seats = moves.read_seats(match)
+            seat = next(s for s in seats if s.user_id == entry.user_id)
+            if len(seats) == 2:
+                moves.put_out(match, seats, seat, "withdrawn")
+            else:
+                moves.hand_over(match, seats, seat, "withdrawn", ChangeKind.RESIGN, None, now)
+        events.tournament_news(tournament, entry.user, "withdrawn")
+    return bool(entries)
 
 
 def due() -> list[int]:

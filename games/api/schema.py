@@ -214,10 +214,12 @@ def _blank_within_pattern(field: dict[str, Any]) -> None:
             field.update(choices[0])
 
 
-#: What the site itself records in a move log: a resignation, a time-out, or the draw its
+#: What the site itself records in a move log: a resignation (or a player withdrawn from their
+#: tournament), a time-out, or the draw its
 #: players still in agreed (``seats``: they share first place).
 SYSTEM_TYPES = [LEAVE, SKIP, DRAW]
-SYSTEM_ACTION = obj({"type": enum(SYSTEM_TYPES), "reason": enum(["resigned", "timeout"]),
+SYSTEM_ACTION = obj({"type": enum(SYSTEM_TYPES),
+                     "reason": enum(["resigned", "timeout", "withdrawn"]),
                      "seats": array({"type": "integer", "minimum": 0})},
                     optional=["reason", "seats"])  # fmt: skip
 
