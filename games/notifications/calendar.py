@@ -1,5 +1,6 @@
-"""A private iCalendar feed of one user's current deadlines (RFC 5545, written by hand: it is
-a dozen lines of text, and the tests parse it with a real iCalendar library)."""
+"""A private iCalendar feed of one user's current deadlines, and the start of the tournaments
+they entered (RFC 5545, written by hand: it is a dozen lines of text, and the tests parse it
+with a real iCalendar library)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils.translation import gettext
 from games.accounts.models import User
 from games.notifications.outbox import message_domain
 from games.play.models import Match, Seat
+from games.tournaments.models import Tournament
 
 STAMP = "%Y%m%dT%H%M%SZ"
 
@@ -31,6 +33,15 @@ def deadlines(user: User) -> list[Seat]:
         .select_related("match")
         .prefetch_related("match__seats__user")
         .order_by("match__deadline")
+    )
+
+
+def tournament_starts(user: User) -> list[Tournament]:
+    """The tournaments the user entered that start at a set time still to come."""
+    return list(
+        Tournament.objects.filter(
+            entries__user=user, status=Tournament.Status.OPEN, starts_at__gt=timezone.now()
+        ).order_by("starts_at")
     )
 
 
@@ -84,6 +95,23 @@ def event_lines(seat: Seat, now: datetime) -> list[str]:
     ]
 
 
+def start_lines(tournament: Tournament, now: datetime) -> list[str]:
+    summary = gettext("Tournament starts: %(tournament)s") % {"tournament": tournament.name}
+    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
+    start = tournament.starts_at.astimezone(UTC) if tournament.starts_at else now
+    return [
+        "BEGIN:VEVENT",
+        f"UID:tournament-{tournament.pk}-start@{message_domain()}",
+        f"DTSTAMP:{now:{STAMP}}",
+        f"DTSTART:{start:{STAMP}}",
+        f"DTEND:{(start + timedelta(minutes=30)):{STAMP}}",
+        f"SUMMARY:{escape(summary)}",
+        f"DESCRIPTION:{escape(url)}",
+        f"URL:{url}",
+        "END:VEVENT",
+    ]
+
+
 def feed(user: User) -> str:
     now = timezone.now().astimezone(UTC)
     lines = [
@@ -97,5 +125,7 @@ def feed(user: User) -> str:
     with translation.override(user.language):
         for seat in deadlines(user):
             lines += event_lines(seat, now)
+        for tournament in tournament_starts(user):
+            lines += start_lines(tournament, now)
     lines.append("END:VCALENDAR")
     return "".join(part + "\r\n" for line in lines for part in fold(line))

@@ -6,7 +6,7 @@ import icalendar
 import pytest
 from django.utils import timezone
 
-from games.actions import moves
+from games.actions import moves, tournaments
 from games.notifications.models import NotificationSettings
 from games.play.models import Match
 
@@ -59,3 +59,16 @@ def test_the_feed_speaks_the_users_language(client, start_match, player):
 
 def test_an_unknown_feed_is_a_404(client):
     assert client.get("/en/notifications/calendar/nope.ics").status_code == 404
+
+
+def test_the_feed_carries_the_start_of_each_tournament_entered(client, player, opponent):
+    starts = (timezone.now() + timedelta(days=3)).replace(microsecond=0)
+    entered = tournaments.do_create_tournament(
+        opponent, "Spring Swiss", "collar", {"mode": "duel"}, starts_at=starts
+    )
+    tournaments.do_join_tournament(player, entered.pk)
+    tournaments.do_create_tournament(opponent, "Not mine", "collar", {}, starts_at=starts)
+    [event] = feed(client, player).walk("VEVENT")
+    assert str(event["SUMMARY"]) == "Tournament starts: Spring Swiss"
+    assert event.decoded("DTSTART") == starts
+    assert str(event["URL"]).endswith(f"/tournaments/{entered.pk}/")
