@@ -146,6 +146,7 @@ def create_seated_match(
     options: Mapping[str, Any],
     days_per_move: int,
     rated: bool,
+    vacations_pause: bool = True,
 ) -> Match:
     """A match of ``players`` in that seat order, started at once: a tournament's pairing
     (the options were checked when the tournament was created). Open, so that everyone may
@@ -155,6 +156,7 @@ def create_seated_match(
         game=game, options=dict(options), players=len(players), engine_version=engine.version,
         days_per_move=days_per_move, visibility=Match.Visibility.OPEN, rated=bool(rated),
         created_by=creator, rulebook_revision=current_rulebook_revision(game),
+        vacations_pause=vacations_pause,
     )  # fmt: skip
     Seat.objects.bulk_create(
         Seat(match=match, user=user, status=Seat.Status.JOINED, number=number)

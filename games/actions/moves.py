@@ -409,9 +409,10 @@ def tell_others(change: MatchChange) -> None:
 
 
 def _restart_clock(match: Match, seats: list[Seat], to_act: Iterable[int], now: datetime) -> None:
-    """A fresh deadline for the seat to act, paused if that player is on vacation."""
+    """A fresh deadline for the seat to act, paused if that player is on vacation (and the
+    match lets vacations pause it)."""
     numbers = set(to_act)
-    if any(s.user_away for s in seats if s.number in numbers):
+    if match.vacations_pause and any(s.user_away for s in seats if s.number in numbers):
         match.deadline, match.paused_remaining = None, match.time_per_move()
     else:
         match.deadline, match.paused_remaining = now + match.time_per_move(), None

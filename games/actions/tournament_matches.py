@@ -23,6 +23,7 @@ def start_match(
     match = lifecycle.create_seated_match(
         players[0], players, tournament.game, tournament.options,
         days_per_move=tournament.days_per_move, rated=tournament.rated,
+        vacations_pause=tournament.vacations,
     )  # fmt: skip
     return Pairing.objects.create(
         tournament=tournament, round=tournament.round, match=match, group=group, game=game

@@ -69,10 +69,11 @@ def do_create_tournament(
     format: str = Tournament.Format.SWISS,
     best_of: int = 1,
     advance: int = 2,
+    vacations: bool = True,
 ) -> Tournament:
     """A tournament open for entries; its creator enters it. A Swiss or a knockout is played
     in duels; ``best_of`` is a knockout's games per pair, ``advance`` how many of each
-    round-robin group go on."""
+    round-robin group go on; without ``vacations``, a vacation does not pause its clocks."""
     found = installed_games().get(game)
     if found is None:
         raise ServiceError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
@@ -100,7 +101,7 @@ def do_create_tournament(
             name=name[:80], game=game, options=options, rounds=rounds,
             days_per_move=days_per_move, rated=rated, min_players=min_players,
             max_players=max_players, starts_at=starts_at, created_by=user, format=format,
-            best_of=best_of, advance=advance,
+            best_of=best_of, advance=advance, vacations=bool(vacations),
         )  # fmt: skip
         Entry.objects.create(tournament=tournament, user=user)
     return tournament

@@ -76,6 +76,7 @@ def do_start_vacation(user: User, now: datetime | None = None) -> Vacation:
             seats__user=user,
             seats__is_to_act=True,
             deadline__isnull=False,
+            vacations_pause=True,
         )
         for match in waiting:
             match.paused_remaining = max(match.deadline - now, timedelta(0))

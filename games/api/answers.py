@@ -936,6 +936,9 @@ class TournamentOut(serializers.Serializer):
         help_text="The round being played (a round-robin's stage; 0 before the start)."
     )
     days_per_move = serializers.IntegerField()
+    vacations = serializers.BooleanField(
+        help_text="Whether a player's vacation pauses the clocks of their tournament matches."
+    )
     rated = serializers.BooleanField(help_text="Its matches move the players' ratings.")
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()

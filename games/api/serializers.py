@@ -207,6 +207,10 @@ class TournamentCreateSerializer(serializers.Serializer):
         help_text="Round-robin groups: how many of each group play the next stage.",
     )  # fmt: skip
     days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
+    vacations = StrictBooleanField(
+        required=False, default=True,
+        help_text="Whether a player's vacation pauses the clocks of their tournament matches.",
+    )  # fmt: skip
     rated = StrictBooleanField(
         required=False, default=False,
         help_text="Its matches move the players' ratings (409 `not_ratable` for options that "

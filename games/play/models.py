@@ -93,6 +93,8 @@ class Match(models.Model):
         choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.LOSE,
     )
+    #: A player's vacation pauses the clock (off in a tournament that allows no vacations).
+    vacations_pause = models.BooleanField(default=True)
     #: Chosen at creation: the result moves the players' ratings (``games.ratings``).
     rated = models.BooleanField(_("rated"), default=False)
     #: An open seek shown in the lobby, and joinable, only by the players who follow its creator.

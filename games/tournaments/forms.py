@@ -59,6 +59,10 @@ class TournamentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )  # fmt: skip
     rated = forms.BooleanField(label=_("Rated"), required=False)
+    vacations = forms.BooleanField(
+        label=_("Vacations pause the clock"), required=False, initial=True,
+        help_text=_("Untick it and a player's vacation does not pause their tournament matches."),
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -82,5 +86,5 @@ class TournamentForm(forms.Form):
             "rated": data["rated"], "min_players": data["min_players"],
             "max_players": data["max_players"], "starts_at": data["starts_at"],
             "format": data["format"] or Tournament.Format.SWISS, "best_of": data["best_of"],
-            "advance": data["advance"] or 2,
+            "advance": data["advance"] or 2, "vacations": data["vacations"],
         }  # fmt: skip

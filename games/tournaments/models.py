@@ -36,6 +36,8 @@ class Tournament(models.Model):
     advance = models.PositiveSmallIntegerField(default=2)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     rated = models.BooleanField(default=False)
+    #: Whether a player's vacation pauses the clock of their tournament matches.
+    vacations = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=4)
     max_players = models.PositiveSmallIntegerField(default=64)
     #: When it starts if it has its least number of players; None: as soon as it is full.

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.accounts.models import User
 from games.actions import tournaments
 from games.actions.moves import do_resign
+from games.actions.vacation import do_start_vacation
 from games.core.errors import ServiceError
 from games.play.models import Match
 from games.tournaments.models import Tournament
@@ -151,3 +152,17 @@ def test_an_unknown_tournament_is_not_found(field):
     with pytest.raises(ServiceError) as refused:
         tournaments.do_join_tournament(field[0], 999)
     assert refused.value.status == 404
+
+
+@pytest.mark.parametrize("vacations", [True, False])
+def test_a_vacation_pauses_tournament_clocks_only_where_the_tournament_allows_it(field, vacations):
+    tournament = create(field[0], vacations=vacations)
+    for user in field[1:4]:
+        tournaments.do_join_tournament(user, tournament.pk)
+    match = round_matches(Tournament.objects.get(pk=tournament.pk))[0]
+    away = match.seats.get(is_to_act=True).user
+    do_start_vacation(away)
+    match.refresh_from_db()
+    assert (match.deadline is None) == vacations
+    later = round_matches(Tournament.objects.get(pk=tournament.pk))
+    assert all(m.vacations_pause == vacations for m in later)
