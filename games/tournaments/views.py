@@ -85,8 +85,16 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         **describe(tournament),
         "entries": entries,
         "rounds": [] if groups else sorted(rounds.items(), reverse=True),
-        "stages": [(stage, [(group, [(row, users.get(row.player)) for row in group.table])
-                            for group in stage.groups]) for stage in reversed(stages)],
+        "stages": [
+            (
+                stage,
+                [
+                    (group, [(row, users.get(row.player)) for row in group.table])
+                    for group in stage.groups
+                ],
+            )
+            for stage in reversed(stages)
+        ],
         "standings": [(row, users.get(row.player)) for row in table],
         "entered": entered,
         "can_join": tournament.status == Tournament.Status.OPEN
