@@ -30,7 +30,10 @@ def two_player_modes() -> list[tuple[str, str]]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    mode = forms.ChoiceField(label=_("Game"), choices=())
+    mode = forms.ChoiceField(
+        label=_("Game"), choices=(),
+        help_text=_("A Swiss or a knockout is played in duels; round-robin groups in any mode."),
+    )  # fmt: skip
     format = forms.ChoiceField(
         label=_("Format"), choices=(), initial=Tournament.Format.SWISS, required=False
     )

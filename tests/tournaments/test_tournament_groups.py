@@ -206,3 +206,19 @@ def test_the_page_shows_each_stage_and_group_with_its_table_and_matches(
     rows = re.findall(r'<th scope="row">(Gil\d)', group)
     assert rows == ["Gil0", "Gil3", "Gil4", "Gil7"]
     assert group.count("goes on") == 2
+
+
+def test_the_form_offers_every_mode_and_refuses_a_swiss_of_a_larger_table(client):
+    (creator,) = users(1)
+    client.force_login(creator)
+    form = {"name": "Risk", "mode": "risk:classic", "rounds": 3, "days_per_move": 3,
+            "min_players": 3, "max_players": 8}  # fmt: skip
+    assert "Risk: Classic (3–5 players)" in text(client.get("/en/tournaments/new/"))
+    refused = client.post("/en/tournaments/new/", form | {"format": "swiss"})
+    assert refused.status_code == 400 and "played in duels" in text(refused)
+    answer = client.post("/en/tournaments/new/", form | {"format": "groups", "advance": 1})
+    made = Tournament.objects.get()
+    assert answer["Location"].endswith(f"/tournaments/{made.pk}/")
+    assert (made.format, made.advance, made.options["mode"]) == ("groups", 1, "classic")
+    page = text(client.get(answer["Location"]))
+    assert "Round-robin groups, the best of each group goes on" in page
