@@ -31,14 +31,20 @@ def start_match(
 
 
 def result_of(match: Match) -> Result:
-    """A finished match as its players' places: the winners first, a draw shared; a player
-    who ran out of time forfeits."""
+    """A finished match as its players' places: a duel's winner first, a draw shared; at a
+    larger table the places of the game's ranking (seats tied there share a place). A player
+    who ran out of time forfeits (last at the table, whatever their place)."""
     seats = [seat for seat in match.seats.all() if seat.user_id is not None]
+    forfeits = frozenset(seat.user_id for seat in seats if seat.out_reason == "timeout")
+    ranking = (match.result or {}).get("ranking") if len(seats) > 2 else None
+    if ranking:
+        place_of: dict[int, int] = {}
+        for tied in ranking:
+            place_of.update(dict.fromkeys(tied, len(place_of) + 1))
+        last = len(seats)
+        return Result({seat.user_id: place_of.get(seat.number, last) for seat in seats}, forfeits)
     rank = {"won": 1, "drawn": 1, "lost": 2}
-    return Result(
-        {seat.user_id: rank.get(seat.outcome, 2) for seat in seats},
-        frozenset(seat.user_id for seat in seats if seat.out_reason == "timeout"),
-    )
+    return Result({seat.user_id: rank.get(seat.outcome, 2) for seat in seats}, forfeits)
 
 
 def seat_orders(matches: Iterable[Match]) -> list[tuple[int, ...]]:

@@ -17,9 +17,10 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.accounts.models import User
-from games.actions import lifecycle, moves, tournament_swiss
+from games.actions import lifecycle, moves, tournament_groups, tournament_swiss
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
@@ -52,7 +53,10 @@ FORFEITS_OUT = 2
 #: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
 FORMATS: dict[str, Any] = {
     Tournament.Format.SWISS: tournament_swiss,
+    Tournament.Format.GROUPS: tournament_groups,
 }
+DUELS_ONLY = _("A Swiss or a knockout is played in duels: choose a mode for two players.")
+NO_GROUPS = _("The matches of this game cannot seat a group of players.")
 
 
 def do_create_tournament(
@@ -79,11 +83,20 @@ def do_create_tournament(
         raise ServiceError("unknown_game", lifecycle.UNKNOWN_GAME, 400)
     try:
         options = found.engine.normalise_options(options)
-        found.engine.check_players(2, options)
     except EngineError as error:
         raise IllegalMove(error) from None
     if format not in FORMATS:
         raise ServiceError("bad_format", _("Choose a format from the list."), 400)
+    table = 2
+    if format == Tournament.Format.GROUPS:
+        seats = tournament_groups.seating(game, options)
+        if seats is None:
+            raise ServiceError("no_groups", NO_GROUPS, 400)
+        table = tournament_groups.rated_table_of(seats)
+        if min_players < seats.least:
+            raise ServiceError("bad_players", least_players(seats.least), 400)
+    elif 2 not in found.engine.player_counts(options):
+        raise ServiceError("duels_only", DUELS_ONLY, 400)
     if best_of not in BEST_OF or not 1 <= advance <= MOST_ADVANCING:
         raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
     if days_per_move not in lifecycle.DAYS_PER_MOVE:
@@ -92,7 +105,7 @@ def do_create_tournament(
         raise ServiceError("bad_rounds", _("Choose between 1 and 15 rounds."), 400)
     if not 2 <= min_players <= max_players <= MOST_PLAYERS:
         raise ServiceError("bad_players", BAD_SIZES, 400)
-    if rated and not lifecycle.can_be_rated(game, options, 2):
+    if rated and not lifecycle.can_be_rated(game, options, table):
         raise ServiceError("not_ratable", lifecycle.NOT_RATABLE, 409)
     if not (name := name.strip()):
         raise ServiceError("bad_name", _("Give the tournament a name."), 400)
@@ -105,6 +118,14 @@ def do_create_tournament(
         )  # fmt: skip
         Entry.objects.create(tournament=tournament, user=user)
     return tournament
+
+
+def least_players(least: int) -> str:
+    return ngettext(
+        "This game needs at least %(count)s player at a table: let at least as many enter.",
+        "This game needs at least %(count)s players at a table: let at least as many enter.",
+        least,
+    ) % {"count": least}
 
 
 def lock(tournament_id: Any) -> Tournament:
@@ -154,7 +175,10 @@ def start(tournament: Tournament, now: datetime | None = None) -> None:
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
         return
-    ranking = installed_games()[tournament.game].ranking_for(tournament.options, 2)
+    table = 2
+    if tournament.format == Tournament.Format.GROUPS:
+        table = tournament_groups.rated_table(tournament)
+    ranking = installed_games()[tournament.game].ranking_for(tournament.options, table)
     values = {}
     if ranking is not None:
         found = Rating.objects.filter(

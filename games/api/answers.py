@@ -966,8 +966,14 @@ class TournamentOut(serializers.Serializer):
 class StandingOut(serializers.Serializer):
     place = serializers.IntegerField(help_text="Equal points, tie-break and rating share one.")
     username = serializers.SerializerMethodField()
-    points = serializers.FloatField(help_text="1 a win (a bye too), ½ a draw.")
-    tie_break = serializers.FloatField(help_text="Buchholz: the points of every opponent met.")
+    points = serializers.FloatField(
+        help_text="1 a win (a bye too), ½ a draw; at a larger table 1 for every opponent "
+        "finished above, ½ for each tie. Groups: the points of the last stage played."
+    )
+    tie_break = serializers.FloatField(
+        help_text="Buchholz: the points of every opponent met; Sonneborn-Berger (groups): each "
+        "opponent's points times what was scored against them (1, ½, 0), summed."
+    )
     rating = serializers.FloatField(help_text="The player's rating when the tournament started.")
     played = serializers.IntegerField(help_text="Finished matches.")
     forfeits = serializers.IntegerField(help_text="Matches lost on time.")
@@ -981,6 +987,10 @@ class PairingOut(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     status = serializers.ChoiceField(choices=Match.Status.choices, source="match.status")
     players = serializers.SerializerMethodField(help_text="Usernames, in seat order.")
+    group = serializers.IntegerField(
+        allow_null=True,
+        help_text="Round-robin groups: the group of the stage (from 1); null in a Swiss.",
+    )
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
 
@@ -1007,7 +1017,11 @@ class RoundOut(serializers.Serializer):
 # A tournament's table and its rounds (``tournament``, ``rows``, ``rounds``, ``usernames``).
 class StandingsOut(serializers.Serializer):
     tournament = TournamentOut()
-    tie_break = serializers.ChoiceField(choices=["buchholz"])
+    tie_break = serializers.ChoiceField(
+        choices=["buchholz", "sonneborn_berger"],
+        help_text="What splits equal points: `buchholz` (a Swiss), `sonneborn_berger` (groups: "
+        "each opponent's points times what was scored against them, summed).",
+    )
     standings = serializers.SerializerMethodField()
     rounds = RoundOut(many=True)
 

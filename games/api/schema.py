@@ -150,18 +150,31 @@ def _merged(
 
 
 def tournament_variants() -> list[dict[str, Any]]:
-    """The games and options of a tournament: those a match of two players takes."""
-    return [
-        {
+    """The games and options of a tournament: those a match of two players takes (any
+    format), and those only a larger table takes (round-robin groups only: ``format`` must
+    be "groups")."""
+    duels: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for variant in match_variants():
+        counts = variant["properties"]["players"]["enum"]
+        chosen = {
             "type": "object",
             "properties": {
                 name: copy.deepcopy(variant["properties"][name]) for name in ("game", "options")
             },
             "required": [name for name in variant["required"] if name != "players"],
         }  # fmt: skip
-        for variant in match_variants()
-        if variant["properties"]["players"]["enum"] == [2]
-    ]
+        key = json.dumps(chosen, sort_keys=True)
+        if counts == [2]:
+            duels.append(chosen)
+            seen.add(key)
+        elif max(counts) > 2 and key not in seen:
+            chosen["properties"]["format"] = {"type": "string", "enum": ["groups"]}
+            chosen["required"] = [*chosen["required"], "format"]
+            groups.append(chosen)
+            seen.add(key)
+    return duels + groups
 
 
 def named_options(variants: list[dict[str, Any]], schemas: dict[str, Any]) -> list[dict[str, Any]]:

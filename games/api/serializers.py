@@ -185,8 +185,9 @@ class TournamentFilterSerializer(serializers.Serializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    """A Swiss of a two-player game. The schema lists, per game, the options that go with two
-    players (``games.api.schema.tournament_variants``)."""
+    """A Swiss or a knockout of a two-player game, or round-robin groups of any game of two or
+    more. The schema lists, per game, the options each format takes
+    (``games.api.schema.tournament_variants``)."""
 
     name = StrictCharField(max_length=80, validators=[validate_visible_line])
     game = StrictChoiceField(choices=[])
@@ -241,7 +242,13 @@ class TournamentCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"options": [_("Options must be an object.")]}
             ) from None
-        if 2 not in engine.player_counts(data["options"]):
+        counts = engine.player_counts(data["options"])
+        if data.get("format") == Tournament.Format.GROUPS:
+            if max(counts, default=0) < 2:
+                raise serializers.ValidationError(
+                    {"options": [_("These options cannot seat a group of players.")]}
+                )
+        elif 2 not in counts:
             raise serializers.ValidationError(
                 {"options": [_("A tournament's matches are duels: these options are not.")]}
             )

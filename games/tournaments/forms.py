@@ -1,4 +1,5 @@
-"""The form that creates a tournament: a Swiss of a two-player rule set."""
+"""The form that creates a tournament: a Swiss, a knockout or round-robin groups of a rule
+set of two or more players."""
 
 from __future__ import annotations
 
@@ -15,20 +16,24 @@ from games.tournaments.models import Tournament
 
 
 def two_player_modes() -> list[tuple[str, str]]:
-    """Each rule set of each game that two players can play, as (``<game>:<mode>``,
-    "Game: mode"): what a Swiss may be played in."""
+    """Each rule set of each game that two or more players can play, as
+    (``<game>:<mode>``, "Game: mode"): a Swiss or a knockout takes those of two players (the
+    action refuses the others with ``duels_only``), round-robin groups every one."""
     choices = []
     for slug, game in installed_games().items():
         for value, label in game.modes() or (("", ""),):
             options = game.engine.normalise_options({game.mode_option: value} if value else {})
-            if 2 in game.engine.player_counts(options):
+            if max(game.engine.player_counts(options), default=0) >= 2:
                 choices.append((f"{slug}:{value}", f"{game.name}: {label}" if label else game.name))
     return choices
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    mode = forms.ChoiceField(label=_("Game"), choices=())
+    mode = forms.ChoiceField(
+        label=_("Game"), choices=(),
+        help_text=_("A Swiss or a knockout is played in duels; round-robin groups in any mode."),
+    )  # fmt: skip
     format = forms.ChoiceField(
         label=_("Format"), choices=(), initial=Tournament.Format.SWISS, required=False
     )

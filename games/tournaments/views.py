@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.actions import tournament_groups
 from games.actions import tournaments as actions
 from games.core.errors import ServiceError
 from games.play.archive import mode_label
@@ -67,7 +68,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     if tournament is None:
         raise Http404(_("There is no such tournament."))
     entries = list(tournament.entries.select_related("user"))
-    pairings = (
+    pairings = list(
         tournament.pairings.select_related("bye", "match")
         .prefetch_related("match__seats__user")
         .order_by("-round", "pk")
@@ -76,12 +77,24 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     for pairing in pairings:
         rounds.setdefault(pairing.round, []).append(pairing)
     users = {entry.user_id: entry.user for entry in entries}
-    table = actions.standings_of(tournament, entries) if tournament.round else []
+    groups = tournament.format == Tournament.Format.GROUPS
+    table = actions.standings_of(tournament, entries) if tournament.round and not groups else []
+    stages = tournament_groups.stages_of(tournament, entries, pairings) if groups else []
     entered = request.user.is_authenticated and request.user.pk in users
     context = {
         **describe(tournament),
         "entries": entries,
-        "rounds": sorted(rounds.items(), reverse=True),
+        "rounds": [] if groups else sorted(rounds.items(), reverse=True),
+        "stages": [
+            (
+                stage,
+                [
+                    (group, [(row, users.get(row.player)) for row in group.table])
+                    for group in stage.groups
+                ],
+            )
+            for stage in reversed(stages)
+        ],
         "standings": [(row, users.get(row.player)) for row in table],
         "entered": entered,
         "can_join": tournament.status == Tournament.Status.OPEN

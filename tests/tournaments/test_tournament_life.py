@@ -139,7 +139,7 @@ def test_a_dated_tournament_starts_at_its_time_or_is_cancelled_if_too_few_joined
     [({"rounds": 0}, "bad_rounds"), ({"game": "chess"}, "unknown_game"),
      ({"min_players": 5, "max_players": 4}, "bad_players"), ({"name": "  "}, "bad_name"),
      ({"days_per_move": 99}, "bad_time"),
-     ({"options": {"mode": "solo"}}, "engine.bad_player_count")],
+     ({"options": {"mode": "solo"}}, "duels_only")],
 )  # fmt: skip
 def test_a_tournament_that_cannot_be_played_is_refused_with_a_code(field, change, code):
     with pytest.raises(ServiceError) as refused:

@@ -25,6 +25,8 @@ from games.play.models import Seat
 from games.tournaments.models import Entry, Pairing, Tournament
 
 TAGS = ["tournaments"]
+#: What splits equal points, by format (a Swiss's Buchholz otherwise).
+TIE_BREAKS = {Tournament.Format.GROUPS: "sonneborn_berger"}
 
 
 def listed() -> QuerySet[Tournament]:
@@ -91,7 +93,10 @@ class Standings(ApiView):
         description=(
             "The table from the finished matches and the byes: points, then Buchholz (the "
             "points of every opponent met), then the rating at the start. Each round lists its "
-            "pairs with their matches, and the player with the bye."
+            "pairs with their matches, and the player with the bye. Round-robin groups: each "
+            "round is a stage and each pairing names its group; equal points are split by "
+            "Sonneborn-Berger, and the table ranks the players by the stage they reached, then "
+            "by their place in their group there."
         ),
         responses=StandingsOut,
     )  # fmt: skip
@@ -118,7 +123,7 @@ class Standings(ApiView):
         ]
         table = {
             "tournament": tournament,
-            "tie_break": "buchholz",
+            "tie_break": TIE_BREAKS.get(tournament.format, "buchholz"),
             "rows": rows,
             "rounds": rounds,
             "usernames": {e.user_id: e.user.username for e in entries},

@@ -1,0 +1,224 @@
+"""Round-robin groups (games.actions.tournament_groups): groups dealt by rating, every match of
+a stage started at once, the best of each group on to the next stage, a final group; duels and
+larger tables; Sonneborn-Berger splitting equal points; the page and the API."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from games.accounts.models import User
+from games.actions import tournaments
+from games.actions.draws import do_vote_draw
+from games.actions.moves import do_resign
+from games.core.errors import ServiceError
+from games.play.models import Match
+from games.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+DUEL = {"mode": "duel"}
+RICHELIEU = {"ruleset": "multiplayer"}
+
+
+def users(count):
+    return [
+        User.objects.create(username=f"g{n}", email=f"g{n}@example.com", display_name=f"Gil{n}")
+        for n in range(count)
+    ]
+
+
+def groups_of(players, game="collar", options=DUEL, **extra):
+    """A groups tournament of ``players`` (entered in that order: equal ratings keep it),
+    full and so started."""
+    tournament = tournaments.do_create_tournament(
+        players[0], "Spring groups", game, options, format=Tournament.Format.GROUPS,
+        min_players=len(players), max_players=len(players), **extra,
+    )  # fmt: skip
+    for user in players[1:]:
+        tournaments.do_join_tournament(user, tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def stage_matches(tournament):
+    return list(
+        Match.objects.filter(pairing__tournament=tournament, pairing__round=tournament.round)
+        .prefetch_related("seats__user")
+        .order_by("pairing__group", "pk")
+    )
+
+
+def index(user):
+    return int(user.username[1:])
+
+
+def the_first_entered_win(tournament):
+    """Every match of the stage: the players resign from the last entered up, all but the
+    first (in a larger match the one still in wins; the later one resigns, the higher they
+    finish)."""
+    for match in stage_matches(tournament):
+        seated = sorted((seat.user for seat in match.seats.all()), key=index)
+        for user in reversed(seated[1:]):
+            do_resign(match.pk, user)
+    tournaments.sweep()
+    tournament.refresh_from_db()
+
+
+def groups_at(tournament):
+    """The current stage's groups, as sets of usernames."""
+    found: dict[int, set[str]] = {}
+    for match in stage_matches(tournament):
+        found.setdefault(match.pairing.group, set()).update(
+            seat.user.username for seat in match.seats.all()
+        )
+    return [found[n] for n in sorted(found)]
+
+
+def names(tournament):
+    usernames = dict(User.objects.values_list("pk", "username"))
+    return [(usernames[row.player], row.place, row.points) for row in
+            tournaments.standings_of(tournament)]  # fmt: skip
+
+
+def test_eight_duellists_play_two_groups_of_four_then_the_best_two_of_each_a_final():
+    players = users(8)
+    tournament = groups_of(players)
+    assert (tournament.status, tournament.round) == (Tournament.Status.RUNNING, 1)
+    # Dealt in a snake by rating, then entry: 1 4 5 8 and 2 3 6 7.
+    assert groups_at(tournament) == [{"g0", "g3", "g4", "g7"}, {"g1", "g2", "g5", "g6"}]
+    matches = stage_matches(tournament)
+    assert len(matches) == 12 and all(m.status == Match.Status.ACTIVE for m in matches)
+    met = Counter(frozenset(s.user.username for s in m.seats.all()) for m in matches)
+    for group in groups_at(tournament):
+        assert all(met[frozenset(pair)] == 1 for pair in combinations(group, 2))
+    first_seats = Counter(m.seats.get(number=0).user.username for m in matches)
+    assert max(first_seats.values()) - min(first_seats.values()) <= 1
+
+    the_first_entered_win(tournament)
+    assert tournament.round == 2
+    assert groups_at(tournament) == [{"g0", "g1", "g2", "g3"}]  # the final group
+    assert len(stage_matches(tournament)) == 6
+
+    the_first_entered_win(tournament)
+    assert tournament.status == Tournament.Status.FINISHED and tournament.round == 2
+    assert names(tournament) == [
+        ("g0", 1, 3), ("g1", 2, 2), ("g2", 3, 1), ("g3", 4, 0),
+        # Out after the groups: third of each group share a place, fourth too.
+        ("g4", 5, 1), ("g5", 5, 1), ("g6", 7, 0), ("g7", 7, 0),
+    ]  # fmt: skip
+
+
+def test_richelieu_multiplayer_groups_sit_at_one_table_and_places_give_the_points():
+    players = users(6)
+    tournament = groups_of(players, "richelieu", RICHELIEU)
+    matches = stage_matches(tournament)
+    assert [m.players for m in matches] == [3, 3]  # one table a group, both started at once
+    assert all(m.status == Match.Status.ACTIVE for m in matches)
+    assert groups_at(tournament) == [{"g0", "g3", "g4"}, {"g1", "g2", "g5"}]
+
+    the_first_entered_win(tournament)
+    # Two points for the first of three, one for the second: the best two go on, one table.
+    assert groups_at(tournament) == [{"g0", "g1", "g2", "g3"}]
+    (final,) = stage_matches(tournament)
+    assert final.players == 4
+
+    the_first_entered_win(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert names(tournament) == [
+        ("g0", 1, 3), ("g1", 2, 2), ("g2", 3, 1), ("g3", 4, 0), ("g4", 5, 0), ("g5", 5, 0),
+    ]  # fmt: skip
+
+
+def test_equal_points_in_a_group_are_split_by_sonneborn_berger_before_rating():
+    # Created in this order, so that without Sonneborn-Berger "c" would come before "a".
+    c, a, b, d = (
+        User.objects.create(username=name, email=f"{name}@example.com") for name in "cabd"
+    )
+    tournament = groups_of([c, a, b, d])  # four: one group, the final
+    wins = {("a", "b"), ("d", "a"), ("b", "c"), ("b", "d"), ("c", "d")}
+    for match in stage_matches(tournament):
+        seated = {seat.user.username: seat.user for seat in match.seats.all()}
+        if set(seated) == {"a", "c"}:
+            do_vote_draw(match.pk, seated["a"])
+            do_vote_draw(match.pk, seated["c"])
+            continue
+        winner, loser = next(pair for pair in wins if set(pair) == set(seated))
+        do_resign(match.pk, seated[loser])
+    tournaments.sweep()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    usernames = {u.pk: u.username for u in (a, b, c, d)}
+    table = [(usernames[r.player], r.place, r.points, r.tie_break)
+             for r in tournaments.standings_of(tournament)]  # fmt: skip
+    # By hand: b 2 points (beat c 1.5 + d 1 = 2.5); a 1.5 (beat b 2, drew c ½ × 1.5);
+    # c 1.5 (drew a ½ × 1.5, beat d 1); d 1 (beat a 1.5).
+    assert table == [("b", 1, 2, 2.5), ("a", 2, 1.5, 2.75), ("c", 3, 1.5, 1.75),
+                     ("d", 4, 1, 1.5)]  # fmt: skip
+
+
+def test_a_swiss_takes_duels_only_and_groups_take_any_table():
+    (creator,) = users(1)
+    with pytest.raises(ServiceError) as refused:
+        tournaments.do_create_tournament(creator, "Risk Swiss", "risk", {"mode": "classic"})
+    assert refused.value.code == "duels_only"
+    with pytest.raises(ServiceError) as refused:  # Risk seats 3 at least
+        tournaments.do_create_tournament(
+            creator, "Risk", "risk", {"mode": "classic"}, format="groups", min_players=2
+        )
+    assert refused.value.code == "bad_players"
+    with pytest.raises(ServiceError) as refused:
+        tournaments.do_create_tournament(
+            creator, "Solo", "collar", {"mode": "solo"}, format="groups"
+        )
+    assert refused.value.code == "no_groups"
+    made = tournaments.do_create_tournament(
+        creator, "Risk", "risk", {"mode": "classic"}, format="groups", min_players=3
+    )
+    assert made.format == Tournament.Format.GROUPS
+
+
+def text(answer):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.content.decode()))
+
+
+def test_the_page_shows_each_stage_and_group_with_its_table_and_matches(
+    client, django_assert_max_num_queries
+):
+    players = users(8)
+    tournament = groups_of(players, advance=2)
+    the_first_entered_win(tournament)
+    with django_assert_max_num_queries(12):
+        answer = client.get(f"/en/tournaments/{tournament.pk}/")
+    page, html = text(answer), answer.content.decode()
+    assert "Round-robin groups, best 2 of each group go on" in page
+    assert "stage 2" in page and "Stage 2: the final group" in page
+    assert "Group 1" in page and "Group 2" in page
+    assert page.count("goes on") == 4  # the best two of each group of stage 1
+    assert len(re.findall(r'href="/en/play/(\d+)/"', html)) == 12 + 6
+    assert "Sonneborn-Berger" in page and "final group" in page
+    assert "Buchholz" not in page
+    # Stage 1's group 1: Gil0 3 points, Gil3 2, Gil4 1, Gil7 0, the first two going on.
+    group = html[html.index('id="stage-1-group-1"') : html.index('id="stage-1-group-2"')]
+    rows = re.findall(r'<th scope="row">(Gil\d)', group)
+    assert rows == ["Gil0", "Gil3", "Gil4", "Gil7"]
+    assert group.count("goes on") == 2
+
+
+def test_the_form_offers_every_mode_and_refuses_a_swiss_of_a_larger_table(client):
+    (creator,) = users(1)
+    client.force_login(creator)
+    form = {"name": "Risk", "mode": "risk:classic", "rounds": 3, "days_per_move": 3,
+            "min_players": 3, "max_players": 8}  # fmt: skip
+    assert "Risk: Classic (3–5 players)" in text(client.get("/en/tournaments/new/"))
+    refused = client.post("/en/tournaments/new/", form | {"format": "swiss"})
+    assert refused.status_code == 400 and "played in duels" in text(refused)
+    answer = client.post("/en/tournaments/new/", form | {"format": "groups", "advance": 1})
+    made = Tournament.objects.get()
+    assert answer["Location"].endswith(f"/tournaments/{made.pk}/")
+    assert (made.format, made.advance, made.options["mode"]) == ("groups", 1, "classic")
+    page = text(client.get(answer["Location"]))
+    assert "Round-robin groups, the best of each group goes on" in page
