@@ -184,6 +184,12 @@ class TournamentFilterSerializer(serializers.Serializer):
     )
 
 
+class ChallengeSerializer(serializers.Serializer):
+    opponent = StrictCharField(
+        max_length=150, help_text="The username of the player above on the ladder."
+    )
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     """A Swiss of a two-player game. The schema lists, per game, the options that go with two
     players (``games.api.schema.tournament_variants``)."""
