@@ -69,6 +69,9 @@ class TournamentList(ApiView):
             "Open for entries until it is full (then it starts at once) or, with `starts_at`, "
             "until that time (it starts with `min_players` or more, else it is cancelled). Each "
             "round pairs players with equal scores who have not met; its matches are public. "
+            "A `ladder` runs at once and takes players at any time (at the bottom): its "
+            "players challenge those above (`challenge/`); `rounds`, `min_players` and "
+            "`max_players` do not apply to it. "
             "400 `bad_players` when `min_players` is above `max_players`; 409 `not_ratable`."
         ),
         request=TournamentCreateSerializer, responses={201: TournamentOut},
@@ -95,7 +98,8 @@ class Standings(ApiView):
         description=(
             "The table from the finished matches and the byes: points, then Buchholz (the "
             "points of every opponent met), then the rating at the start. Each round lists its "
-            "pairs with their matches, and the player with the bye."
+            "pairs with their matches, and the player with the bye. A ladder's table is its "
+            "rungs by position (`place`; `points`: challenges won), its challenges in round 1."
         ),
         responses=StandingsOut,
     )  # fmt: skip
