@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.accounts.models import User
-from games.actions import lifecycle, moves, tournament_groups, tournament_swiss
+from games.actions import lifecycle, moves, tournament_groups, tournament_ladder, tournament_swiss
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
@@ -54,9 +54,13 @@ FORFEITS_OUT = 2
 FORMATS: dict[str, Any] = {
     Tournament.Format.SWISS: tournament_swiss,
     Tournament.Format.GROUPS: tournament_groups,
+    Tournament.Format.LADDER: tournament_ladder,
 }
 DUELS_ONLY = _("A Swiss or a knockout is played in duels: choose a mode for two players.")
 NO_GROUPS = _("The matches of this game cannot seat a group of players.")
+#: Formats without rounds: swept while running whatever their matches (a ladder settles its
+#: challenges as they end).
+ROUNDLESS = (Tournament.Format.LADDER,)
 
 
 def do_create_tournament(
@@ -103,6 +107,8 @@ def do_create_tournament(
         raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
     if not 1 <= rounds <= MOST_ROUNDS:
         raise ServiceError("bad_rounds", _("Choose between 1 and 15 rounds."), 400)
+    if format == Tournament.Format.LADDER:  # takes any number of players, at any time
+        min_players, max_players = 2, MOST_PLAYERS
     if not 2 <= min_players <= max_players <= MOST_PLAYERS:
         raise ServiceError("bad_players", BAD_SIZES, 400)
     if rated and not lifecycle.can_be_rated(game, options, table):
@@ -116,7 +122,9 @@ def do_create_tournament(
             max_players=max_players, starts_at=starts_at, created_by=user, format=format,
             best_of=best_of, advance=advance, vacations=bool(vacations),
         )  # fmt: skip
-        Entry.objects.create(tournament=tournament, user=user)
+        entry = Entry.objects.create(tournament=tournament, user=user)
+        if format == Tournament.Format.LADDER:
+            tournament_ladder.opened(tournament, entry, timezone.now())
     return tournament
 
 
@@ -141,6 +149,8 @@ def do_join_tournament(user: User, tournament_id: Any) -> Entry:
         raise ServiceError("house_player", _("House players do not enter tournaments."), 409)
     with transaction.atomic(durable=True):
         tournament = lock(tournament_id)
+        if tournament.format == Tournament.Format.LADDER:
+            return tournament_ladder.join(tournament, user)
         if tournament.status != Tournament.Status.OPEN:
             raise ServiceError("not_open", NOT_OPEN, 409)
         entry = tournament.entries.filter(user=user).first()
@@ -155,9 +165,15 @@ def do_join_tournament(user: User, tournament_id: Any) -> Entry:
 
 
 def do_leave_tournament(user: User, tournament_id: Any) -> None:
-    """Leave a tournament that has not started."""
+    """Leave a tournament that has not started, or a ladder (``tournament_ladder.leave``)."""
     with transaction.atomic(durable=True):
         tournament = lock(tournament_id)
+        if tournament.format == Tournament.Format.LADDER:
+            if tournament.status != Tournament.Status.RUNNING:
+                raise ServiceError("not_open", NOT_OPEN, 409)
+            if not tournament_ladder.leave(tournament, user, timezone.now()):
+                raise ServiceError("not_entered", NOT_ENTERED, 409)
+            return
         if tournament.status != Tournament.Status.OPEN:
             raise ServiceError("not_open", NOT_OPEN, 409)
         deleted, _ = tournament.entries.filter(user=user).delete()
@@ -228,7 +244,7 @@ def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
         if tournament.status != Tournament.Status.RUNNING:
             return False
         changed = withdraw_forfeiters(tournament, now)
-        if not round_is_over(tournament):
+        if tournament.format not in ROUNDLESS and not round_is_over(tournament):
             return changed
         entries = list(tournament.entries.select_related("user"))
         if not FORMATS[tournament.format].next_round(tournament, entries):

@@ -1014,6 +1014,19 @@ class RoundOut(serializers.Serializer):
     )
 
 
+# A ladder's challenge: its match (public facts), who challenged and who defends.
+class ChallengeOut(PairingOut):
+    tournament = serializers.IntegerField(source="tournament_id")
+    challenger = serializers.CharField(source="challenger.username")
+    defender = serializers.SerializerMethodField(
+        help_text="Seated first: the defender moves first."
+    )
+
+    def get_defender(self, pairing: Any) -> str:
+        seats = pairing.match.seats.all()
+        return next(s.user.username for s in seats if s.user_id != pairing.challenger_id)
+
+
 # A tournament's table and its rounds (``tournament``, ``rows``, ``rounds``, ``usernames``).
 class StandingsOut(serializers.Serializer):
     tournament = TournamentOut()

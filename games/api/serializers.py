@@ -184,6 +184,12 @@ class TournamentFilterSerializer(serializers.Serializer):
     )
 
 
+class ChallengeSerializer(serializers.Serializer):
+    opponent = StrictCharField(
+        max_length=150, help_text="The username of the player above on the ladder."
+    )
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     """A Swiss or a knockout of a two-player game, or round-robin groups of any game of two or
     more. The schema lists, per game, the options each format takes

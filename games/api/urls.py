@@ -55,6 +55,7 @@ V1 = [
     ("tournaments/<id:pk>/standings/", tournaments.Standings, "tournament-standings"),
     ("tournaments/<id:pk>/join/", tournaments.Join, "tournament-join"),
     ("tournaments/<id:pk>/leave/", tournaments.Leave, "tournament-leave"),
+    ("tournaments/<id:pk>/challenge/", tournaments.Challenge, "tournament-challenge"),
     ("me/", account.Me, "me"),
     ("events/", feed.Events, "events"),
     ("me/notifications/", account.NotificationPrefs, "notification-preferences"),

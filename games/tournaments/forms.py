@@ -53,8 +53,9 @@ class TournamentForm(forms.Form):
     )  # fmt: skip
     days_per_move = forms.TypedChoiceField(label=_("Time per move"), coerce=int, initial=3)
     min_players = forms.IntegerField(
-        label=_("Least number of players"), min_value=2, max_value=MOST_PLAYERS, initial=4
-    )
+        label=_("Least number of players"), min_value=2, max_value=MOST_PLAYERS, initial=4,
+        help_text=_("Not for a ladder: it runs from the start and anyone may join at any time."),
+    )  # fmt: skip
     max_players = forms.IntegerField(
         label=_("Most players"), min_value=2, max_value=MOST_PLAYERS, initial=16
     )

@@ -16,6 +16,7 @@ class Tournament(models.Model):
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
         GROUPS = "groups", _("Round-robin groups")
+        LADDER = "ladder", _("Ladder")
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open for entries")
@@ -75,6 +76,8 @@ class Entry(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     #: The final place, set when the tournament ends.
     place = models.PositiveIntegerField(null=True, blank=True)
+    #: A ladder's rung (1 at the top); None off a ladder, or after leaving it.
+    position = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -102,6 +105,12 @@ class Pairing(models.Model):
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     #: A knockout's best of three: the game of the pair (1, 2 or 3).
     game = models.PositiveSmallIntegerField(default=1)
+    #: A ladder's challenge: the player from below who challenged (the other is the defender).
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    #: A ladder's challenge: when its result moved the rungs (once), or was found to move none.
+    settled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/join/", views.join, name="join"),
     path("<int:pk>/leave/", views.leave, name="leave"),
+    path("<int:pk>/challenge/", views.challenge, name="challenge"),
 ]

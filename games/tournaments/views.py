@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.actions import tournament_groups
+from games.actions import tournament_groups, tournament_ladder
 from games.actions import tournaments as actions
 from games.core.errors import ServiceError
 from games.play.archive import mode_label
@@ -102,7 +102,24 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         and not entered,
         "can_leave": tournament.status == Tournament.Status.OPEN and entered,
     }
+    if tournament.format == Tournament.Format.LADDER:
+        context.update(ladder_context(request, tournament))
     return render(request, "tournaments/detail.html", context)
+
+
+def ladder_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """A ladder's page: its rungs (a Challenge button where the viewer may), its open
+    challenges and latest results; anyone signed in and not on it may step on at any time."""
+    board = tournament_ladder.board(tournament, request.user)
+    running = tournament.status == Tournament.Status.RUNNING
+    signed_in = request.user.is_authenticated
+    return {
+        **board,
+        "standings": [],
+        "rounds": [],
+        "can_join": running and signed_in and not board["on_ladder"],
+        "can_leave": running and board["on_ladder"],
+    }
 
 
 @login_required
@@ -117,6 +134,21 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("You have entered the tournament."))
     return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest, pk: int) -> HttpResponse:
+    """Challenge a player above on a ladder: their match starts at once."""
+    try:
+        pairing = tournament_ladder.do_challenge(request.user, pk, request.POST.get("opponent", ""))
+    except ServiceError as error:
+        if error.code == "not_found":
+            raise Http404(str(error.message)) from None
+        messages.error(request, str(error.message))
+        return redirect("tournaments:detail", pk=pk)
+    messages.success(request, _("Challenge made: the match has started."))
+    return redirect("play:match", pairing.match_id)
 
 
 @login_required

@@ -1,12 +1,17 @@
 """A reader in Chromium looks at the tournaments: the list and a running Swiss, on a phone and
 a desktop, light and dark (screenshots in test-results/)."""
 
+import re
+
 import pytest
+from django.conf import settings
+from django.test import Client
 from playwright.sync_api import expect
 
 from games.accounts.models import User
 from games.actions import tournaments
 from games.actions.moves import do_resign
+from games.actions.tournament_ladder import do_challenge
 from games.play.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,4 +45,42 @@ def test_a_reader_follows_a_running_swiss_from_the_list(live_server, open_page, 
         expect(page.locator("table.standings tbody tr")).to_have_count(5)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=artifacts / f"swiss-{name}-{scheme}.png", full_page=True)
+        page.close()
+
+
+def test_a_player_challenges_someone_above_on_a_ladder(live_server, open_page, artifacts):
+    names = ["Alba", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+    users = [
+        User.objects.create(username=n.lower(), email=f"{n.lower()}@example.com", display_name=n)
+        for n in names
+    ]
+    ladder = tournaments.do_create_tournament(
+        users[0], "Club ladder", "collar", {"mode": "duel"}, format="ladder"
+    )
+    for user in users[1:]:
+        tournaments.do_join_tournament(user, ladder.pk)
+    done = do_challenge(users[2], ladder.pk, "bruno")
+    do_resign(done.match_id, users[1])  # Carla beat Bruno: she climbs to 2nd
+    tournaments.sweep()
+    client = Client()
+    client.force_login(users[5])  # Fabio, 6th: may challenge the 3rd to the 5th
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    for name, (width, height), scheme, opponent in (
+        ("phone", (390, 844), "light", "Dario"),
+        ("desktop", (1280, 800), "dark", "Elena"),
+    ):
+        page = open_page(width, height, color_scheme=scheme, cookies=[
+            {"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}
+        ])  # fmt: skip
+        page.goto(f"{live_server.url}/en/tournaments/{ladder.pk}/")
+        expect(page.get_by_role("heading", name="The ladder")).to_be_visible()
+        expect(page.locator("table.ladder tbody tr")).to_have_count(6)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"ladder-{name}-{scheme}.png", full_page=True)
+        page.get_by_role("button", name=f"Challenge {opponent}").click()
+        expect(page).to_have_url(re.compile(r"/play/|/match"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.goto(f"{live_server.url}/en/tournaments/{ladder.pk}/")
+        expect(page.get_by_text(f"{opponent} – Fabio")).to_be_visible()
+        page.screenshot(path=artifacts / f"ladder-challenged-{name}-{scheme}.png", full_page=True)
         page.close()

@@ -16,9 +16,13 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.actions import tournaments
-from games.api.answers import StandingsOut, TournamentOut
-from games.api.serializers import TournamentCreateSerializer, TournamentFilterSerializer
+from games.actions import tournament_ladder, tournaments
+from games.api.answers import ChallengeOut, StandingsOut, TournamentOut
+from games.api.serializers import (
+    ChallengeSerializer,
+    TournamentCreateSerializer,
+    TournamentFilterSerializer,
+)
 from games.api.views.base import ApiView, Cursor, validated
 from games.core.errors import ServiceError
 from games.play.models import Seat
@@ -67,6 +71,9 @@ class TournamentList(ApiView):
             "Open for entries until it is full (then it starts at once) or, with `starts_at`, "
             "until that time (it starts with `min_players` or more, else it is cancelled). Each "
             "round pairs players with equal scores who have not met; its matches are public. "
+            "A `ladder` runs at once and takes players at any time (at the bottom): its "
+            "players challenge those above (`challenge/`); `rounds`, `min_players` and "
+            "`max_players` do not apply to it. "
             "400 `bad_players` when `min_players` is above `max_players`; 409 `not_ratable`."
         ),
         request=TournamentCreateSerializer, responses={201: TournamentOut},
@@ -96,7 +103,8 @@ class Standings(ApiView):
             "pairs with their matches, and the player with the bye. Round-robin groups: each "
             "round is a stage and each pairing names its group; equal points are split by "
             "Sonneborn-Berger, and the table ranks the players by the stage they reached, then "
-            "by their place in their group there."
+            "by their place in their group there. A ladder's table is its rungs by position "
+            "(`place`; `points`: challenges won), its challenges in round 1."
         ),
         responses=StandingsOut,
     )  # fmt: skip
@@ -138,8 +146,8 @@ class Join(ApiView):
         tags=TAGS, summary="Enter a tournament open for entries",
         description=(
             "Entering again changes nothing. The entry that fills a tournament without a "
-            "`starts_at` starts it. 409 `not_open` (it no longer takes entries), `full`, "
-            "`house_player`."
+            "`starts_at` starts it; a running ladder takes entries at its bottom. 409 "
+            "`not_open` (it no longer takes entries), `full`, `house_player`."
         ),
         request=None, responses={200: TournamentOut},
     )  # fmt: skip
@@ -153,9 +161,35 @@ class Leave(ApiView):
 
     @extend_schema(
         tags=TAGS, summary="Leave a tournament before it starts",
-        description="409 `not_open` (it has started, or is over), `not_entered`.",
+        description=(
+            "A ladder may be left while it runs (the players below step up one). 409 "
+            "`not_open` (it has started, or is over), `not_entered`, `open_challenges` (a "
+            "ladder's player with a challenge still being played)."
+        ),
         request=None, responses={200: TournamentOut},
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
         tournaments.do_leave_tournament(request.user, pk)
         return detail(pk)
+
+
+class Challenge(ApiView):
+    error_statuses = {"POST": (404, 409)}
+
+    @extend_schema(
+        tags=TAGS, summary="Challenge a player above on a ladder",
+        description=(
+            "The match starts at once, the defender (`opponent`) moving first. A player may "
+            "challenge up to ⌈√position⌉ places above; a winner from below takes the loser's "
+            "place (settled within a minute of the match's end); a draw or the defender's win "
+            "moves nothing. 404 `no_such_player`; 409 `not_above`, `too_far`, `too_many_open` "
+            "(3 open challenges, made or received), `met_recently` (the same two within 7 "
+            "days), `not_on_ladder`, `same_player`, `not_a_ladder`, `not_running`."
+        ),
+        request=ChallengeSerializer, responses={201: ChallengeOut},
+    )  # fmt: skip
+    def post(self, request: Request, pk: int) -> Response:
+        data = validated(ChallengeSerializer, request.data)
+        pairing = tournament_ladder.do_challenge(request.user, pk, data["opponent"])
+        shown = tournament_ladder.challenges(pairing.tournament).get(pk=pairing.pk)
+        return Response(ChallengeOut(shown).data, status=201)
