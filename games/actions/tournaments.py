@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.actions import lifecycle, tournament_swiss
+from games.actions import lifecycle, tournament_knockout, tournament_swiss
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
@@ -47,6 +47,7 @@ MOST_ADVANCING = 8
 #: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
 FORMATS: dict[str, Any] = {
     Tournament.Format.SWISS: tournament_swiss,
+    Tournament.Format.KNOCKOUT: tournament_knockout,
 }
 
 
