@@ -121,9 +121,7 @@ def decide(
 
 
 def played(tournament: Tournament) -> list[Pairing]:
-    return list(
-        tournament.pairings.select_related("match", "bye").prefetch_related("match__seats")
-    )
+    return list(tournament.pairings.select_related("match", "bye").prefetch_related("match__seats"))
 
 
 def next_round(tournament: Tournament, entries: list[Entry]) -> bool:

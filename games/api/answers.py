@@ -963,8 +963,12 @@ class TournamentOut(serializers.Serializer):
 class StandingOut(serializers.Serializer):
     place = serializers.IntegerField(help_text="Equal points, tie-break and rating share one.")
     username = serializers.SerializerMethodField()
-    points = serializers.FloatField(help_text="1 a win (a bye too), ½ a draw.")
-    tie_break = serializers.FloatField(help_text="Buchholz: the points of every opponent met.")
+    points = serializers.FloatField(
+        help_text="A Swiss's: 1 a win (a bye too), ½ a draw. A knockout's: games won."
+    )
+    tie_break = serializers.FloatField(
+        help_text="Buchholz (a Swiss's): the points of every opponent met; 0 in a knockout."
+    )
     rating = serializers.FloatField(help_text="The player's rating when the tournament started.")
     played = serializers.IntegerField(help_text="Finished matches.")
     forfeits = serializers.IntegerField(help_text="Matches lost on time.")
@@ -978,6 +982,12 @@ class PairingOut(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     status = serializers.ChoiceField(choices=Match.Status.choices, source="match.status")
     players = serializers.SerializerMethodField(help_text="Usernames, in seat order.")
+    group = serializers.IntegerField(
+        allow_null=True, help_text="A knockout's: the pair's line in the bracket, from 1."
+    )
+    game = serializers.IntegerField(
+        help_text="A knockout's: the game of the pair (2 or 3 in a best of three), else 1."
+    )
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
 
@@ -997,14 +1007,25 @@ class RoundOut(serializers.Serializer):
     number = serializers.IntegerField()
     pairings = PairingOut(many=True)
     bye = serializers.CharField(
-        allow_null=True, help_text="The player who sits the round out (scored as a win)."
+        allow_null=True,
+        help_text="A Swiss's player who sits the round out (scored as a win); a knockout's "
+        "first in `byes`.",
+    )
+    byes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Who goes on without playing this round: a Swiss's bye; a knockout's byes "
+        "and walkovers.",
     )
 
 
 # A tournament's table and its rounds (``tournament``, ``rows``, ``rounds``, ``usernames``).
 class StandingsOut(serializers.Serializer):
     tournament = TournamentOut()
-    tie_break = serializers.ChoiceField(choices=["buchholz"])
+    tie_break = serializers.ChoiceField(
+        choices=["buchholz", "none"],
+        help_text="What splits equal points: `buchholz` (a Swiss); `none` (a knockout's table "
+        "is by how far each player went).",
+    )
     standings = serializers.SerializerMethodField()
     rounds = RoundOut(many=True)
 

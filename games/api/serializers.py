@@ -185,7 +185,7 @@ class TournamentFilterSerializer(serializers.Serializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    """A Swiss of a two-player game. The schema lists, per game, the options that go with two
+    """A Swiss or a knockout of a two-player game. The schema lists, per game, the options that go with two
     players (``games.api.schema.tournament_variants``)."""
 
     name = StrictCharField(max_length=80, validators=[validate_visible_line])
@@ -196,7 +196,10 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=Tournament.Format.SWISS,
     )
     rounds = StrictIntegerField(
-        min_value=1, max_value=MOST_ROUNDS, default=5, help_text="A Swiss's number of rounds."
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        default=5,
+        help_text="A Swiss's number of rounds (a knockout's follow from its field).",
     )
     best_of = StrictChoiceField(
         choices=BEST_OF, default=1,

@@ -3,8 +3,10 @@ seeds, best of 1 or 3, a time-out loses, the winner and the places at the end.""
 
 from __future__ import annotations
 
-import pytest
+import re
+
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games.accounts.models import User
 from games.actions import tournaments
@@ -169,3 +171,65 @@ def test_a_time_out_loses_and_a_draw_is_played_again(db):
     assert cup.status == Tournament.Status.FINISHED
     table = places(cup)
     assert table["seed2"][0] == 1 and table["seed1"][0] == 2
+
+
+def text(answer):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.content.decode()))
+
+
+def test_the_page_shows_the_bracket_with_its_links_the_winner_and_the_rules(
+    client, db, django_assert_max_num_queries
+):
+    players = field(5)
+    cup = knockout(players, best_of=3)
+    play_round(cup)  # seed 4 beats seed 5 in game 1; game 2 starts
+    play_round(cup)  # 2–0: seed 4 joins the semi-finals
+    cup.refresh_from_db()
+    assert cup.round == 2
+    with django_assert_max_num_queries(14):
+        answer = client.get(reverse("tournaments:detail", args=[cup.pk]))
+    page = answer.content.decode()
+    words = text(answer)
+    assert "Knockout, best of 3" in words
+    assert "round 2 of 3" in words
+    for title in ("Bracket", "Quarter-finals", "Semi-finals"):  # five players: three rounds
+        assert title in words
+    assert words.count("goes on without playing (a bye)") == 3
+    assert "Buchholz" not in words and "Games won" in page
+    for pairing in Pairing.objects.filter(tournament=cup, match__isnull=False):
+        assert reverse("play:match", args=[pairing.match_id]) in page
+    assert re.search(r'class="bracket-player winner">\s*<span class="name">seed4', page)
+    assert "Game 2" in words
+    assert "the first to win two goes on" in words
+    assert "Running out of time loses the game." in words
+    assert "the Rounds setting is not used" in words
+
+
+def test_the_api_creates_a_best_of_three_knockout_and_reads_its_standings(db):
+    players = field(4)
+    caller = APIClient()
+    caller.force_authenticate(players[0])
+    made = caller.post(
+        "/api/v1/tournaments/",
+        {"name": "Cup", "game": "collar", "options": {"mode": "duel"}, "format": "knockout",
+         "best_of": 3, "min_players": 4, "max_players": 4},
+        format="json",
+    )  # fmt: skip
+    assert made.status_code == 201, made.content
+    made = made.json()
+    assert (made["format"], made["best_of"]) == ("knockout", 3)
+    for user in players[1:]:
+        caller.force_authenticate(user)
+        assert caller.post(f"/api/v1/tournaments/{made['id']}/join/").status_code == 200
+    cup = Tournament.objects.get(pk=made["id"])
+    play_round(cup)
+    body = APIClient().get(f"/api/v1/tournaments/{made['id']}/standings/").json()
+    assert body["tie_break"] == "none"
+    (first,) = body["rounds"]
+    assert [(p["group"], p["game"]) for p in first["pairings"]] == [(1, 1), (1, 2), (2, 1),
+                                                                    (2, 2)]  # fmt: skip
+    assert first["pairings"][0]["players"] == ["seed1", "seed4"]
+    assert first["pairings"][1]["players"] == ["seed4", "seed1"]
+    assert first["byes"] == [] and first["bye"] is None
+    rows = {row["username"]: (row["place"], row["points"]) for row in body["standings"]}
+    assert rows == {"seed1": (1, 1.0), "seed2": (1, 1.0), "seed3": (1, 0.0), "seed4": (1, 0.0)}
