@@ -185,8 +185,8 @@ class TournamentFilterSerializer(serializers.Serializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    """A Swiss or a knockout of a two-player game. The schema lists, per game, the options that go with two
-    players (``games.api.schema.tournament_variants``)."""
+    """A Swiss or a knockout of a two-player game. The schema lists, per game, the options
+    that go with two players (``games.api.schema.tournament_variants``)."""
 
     name = StrictCharField(max_length=80, validators=[validate_visible_line])
     game = StrictChoiceField(choices=[])

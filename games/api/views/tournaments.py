@@ -1,5 +1,5 @@
-"""Tournaments (Swiss, knockout): the list, one tournament, its table and rounds; creating, joining and
-leaving one.
+"""Tournaments (Swiss, knockout): the list, one tournament, its table and rounds; creating,
+joining and leaving one.
 
 Every write calls the same actions as the rest of the site (``games.actions.tournaments``).
 Anyone may read; what is shown of a match is public (its players, status and address), never
