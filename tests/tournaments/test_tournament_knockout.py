@@ -203,6 +203,8 @@ def test_the_page_shows_the_bracket_with_its_links_the_winner_and_the_rules(
     assert "the first to win two goes on" in words
     assert "Running out of time loses the game." in words
     assert "the Rounds setting is not used" in words
+    listed = text(client.get(reverse("tournaments:index")))
+    assert "Knockout, best of 3" in listed and "Swiss, " not in listed
 
 
 def test_the_api_creates_a_best_of_three_knockout_and_reads_its_standings(db):
