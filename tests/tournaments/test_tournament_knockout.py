@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.accounts.models import User
@@ -235,3 +236,15 @@ def test_the_api_creates_a_best_of_three_knockout_and_reads_its_standings(db):
     assert first["byes"] == [] and first["bye"] is None
     rows = {row["username"]: (row["place"], row["points"]) for row in body["standings"]}
     assert rows == {"seed1": (1, 1.0), "seed2": (1, 1.0), "seed3": (1, 0.0), "seed4": (1, 0.0)}
+
+
+def test_a_withdrawn_player_loses_their_pair(db):
+    players = field(4)
+    cup = knockout(players)
+    top, bottom = current(cup)
+    cup.entries.filter(user=players[3]).update(withdrawn_at=timezone.now())
+    win(top, players[3])  # seed 4 won the game, but has withdrawn
+    win(bottom, players[1])
+    tournaments.sweep()
+    (final,) = current(cup)
+    assert [seed(u) for u in players_of(final)] == [1, 2]
