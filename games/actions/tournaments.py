@@ -20,7 +20,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.accounts.models import User
-from games.actions import lifecycle, moves, tournament_groups, tournament_ladder, tournament_swiss
+from games.actions import (
+    lifecycle,
+    moves,
+    tournament_groups,
+    tournament_knockout,
+    tournament_ladder,
+    tournament_swiss,
+)
 from games.actions.tournament_matches import round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
@@ -55,6 +62,7 @@ FORMATS: dict[str, Any] = {
     Tournament.Format.SWISS: tournament_swiss,
     Tournament.Format.GROUPS: tournament_groups,
     Tournament.Format.LADDER: tournament_ladder,
+    Tournament.Format.KNOCKOUT: tournament_knockout,
 }
 DUELS_ONLY = _("A Swiss or a knockout is played in duels: choose a mode for two players.")
 NO_GROUPS = _("The matches of this game cannot seat a group of players.")

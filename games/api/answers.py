@@ -967,12 +967,13 @@ class StandingOut(serializers.Serializer):
     place = serializers.IntegerField(help_text="Equal points, tie-break and rating share one.")
     username = serializers.SerializerMethodField()
     points = serializers.FloatField(
-        help_text="1 a win (a bye too), ½ a draw; at a larger table 1 for every opponent "
-        "finished above, ½ for each tie. Groups: the points of the last stage played."
+        help_text="A Swiss's: 1 a win (a bye too), ½ a draw. Groups: 1 for every opponent "
+        "finished above, ½ for each tie, in the last stage played. A knockout's: games won."
     )
     tie_break = serializers.FloatField(
-        help_text="Buchholz: the points of every opponent met; Sonneborn-Berger (groups): each "
-        "opponent's points times what was scored against them (1, ½, 0), summed."
+        help_text="Buchholz (a Swiss's): the points of every opponent met; Sonneborn-Berger "
+        "(groups): each opponent's points times what was scored against them (1, ½, 0), "
+        "summed; 0 in a knockout."
     )
     rating = serializers.FloatField(help_text="The player's rating when the tournament started.")
     played = serializers.IntegerField(help_text="Finished matches.")
@@ -989,7 +990,11 @@ class PairingOut(serializers.Serializer):
     players = serializers.SerializerMethodField(help_text="Usernames, in seat order.")
     group = serializers.IntegerField(
         allow_null=True,
-        help_text="Round-robin groups: the group of the stage (from 1); null in a Swiss.",
+        help_text="Round-robin groups: the group of the stage (from 1); a knockout's: the "
+        "pair's line in the bracket, from 1; null in a Swiss.",
+    )
+    game = serializers.IntegerField(
+        help_text="A knockout's: the game of the pair (2 or 3 in a best of three), else 1."
     )
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
@@ -1010,7 +1015,14 @@ class RoundOut(serializers.Serializer):
     number = serializers.IntegerField()
     pairings = PairingOut(many=True)
     bye = serializers.CharField(
-        allow_null=True, help_text="The player who sits the round out (scored as a win)."
+        allow_null=True,
+        help_text="A Swiss's player who sits the round out (scored as a win); a knockout's "
+        "first in `byes`.",
+    )
+    byes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Who goes on without playing this round: a Swiss's bye; a knockout's byes "
+        "and walkovers.",
     )
 
 
@@ -1031,9 +1043,10 @@ class ChallengeOut(PairingOut):
 class StandingsOut(serializers.Serializer):
     tournament = TournamentOut()
     tie_break = serializers.ChoiceField(
-        choices=["buchholz", "sonneborn_berger"],
+        choices=["buchholz", "sonneborn_berger", "none"],
         help_text="What splits equal points: `buchholz` (a Swiss), `sonneborn_berger` (groups: "
-        "each opponent's points times what was scored against them, summed).",
+        "each opponent's points times what was scored against them, summed); `none` (a "
+        "knockout's table is by how far each player went; a ladder's by its rungs).",
     )
     standings = serializers.SerializerMethodField()
     rounds = RoundOut(many=True)

@@ -203,7 +203,10 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=Tournament.Format.SWISS,
     )
     rounds = StrictIntegerField(
-        min_value=1, max_value=MOST_ROUNDS, default=5, help_text="A Swiss's number of rounds."
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        default=5,
+        help_text="A Swiss's number of rounds (a knockout's follow from its field).",
     )
     best_of = StrictChoiceField(
         choices=BEST_OF, default=1,

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.actions import tournament_groups, tournament_ladder
+from games.actions import tournament_groups, tournament_knockout, tournament_ladder
 from games.actions import tournaments as actions
 from games.core.errors import ServiceError
 from games.play.archive import mode_label
@@ -74,6 +74,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("-round", "pk")
     )
     rounds: dict[int, list[Pairing]] = {}
+    pairings = list(pairings)
     for pairing in pairings:
         rounds.setdefault(pairing.round, []).append(pairing)
     users = {entry.user_id: entry.user for entry in entries}
@@ -81,9 +82,14 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = actions.standings_of(tournament, entries) if tournament.round and not groups else []
     stages = tournament_groups.stages_of(tournament, entries, pairings) if groups else []
     entered = request.user.is_authenticated and request.user.pk in users
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
     context = {
         **describe(tournament),
         "entries": entries,
+        "round_count": tournament_knockout.rounds_for(len(entries))
+        if knockout
+        else tournament.rounds,
+        "bracket": bracket_of(tournament, entries, pairings) if knockout else [],
         "rounds": [] if groups else sorted(rounds.items(), reverse=True),
         "stages": [
             (
@@ -120,6 +126,47 @@ def ladder_context(request: HttpRequest, tournament: Tournament) -> dict[str, An
         "can_join": running and signed_in and not board["on_ladder"],
         "can_leave": running and board["on_ladder"],
     }
+
+
+def round_title(number: int, last: int) -> str:
+    """A knockout's round by its name: the final, the semi-finals, the quarter-finals, or its
+    number before those."""
+    if number == last:
+        return _("Final")
+    if number == last - 1:
+        return _("Semi-finals")
+    if number == last - 2:
+        return _("Quarter-finals")
+    return _("Round %(number)s") % {"number": number}
+
+
+def bracket_of(
+    tournament: Tournament, entries: list[Any], pairings: list[Pairing]
+) -> list[dict[str, Any]]:
+    """A knockout's rounds, first to last, each pair with its players (top line first), their
+    wins, its games and who went on."""
+    seeds = {e.user_id: n for n, e in enumerate(tournament_knockout.ranked(entries), start=1)}
+    withdrawn = frozenset(e.user_id for e in entries if e.withdrawn_at is not None)
+    users = {entry.user_id: entry.user for entry in entries}
+    last = tournament_knockout.rounds_for(len(entries))
+    rounds = tournament_knockout.pairs_of(tournament, pairings, seeds, withdrawn)
+    return [
+        {
+            "number": number,
+            "title": round_title(number, last),
+            "pairs": [
+                {
+                    "pair": pair,
+                    "players": [
+                        {"user": users.get(p), "wins": pair.wins.get(p, 0), "won": pair.winner == p}
+                        for p in pair.players
+                    ],
+                }  # fmt: skip
+                for pair in pairs
+            ],
+        }
+        for number, pairs in sorted(rounds.items())
+    ]
 
 
 @login_required

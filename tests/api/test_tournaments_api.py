@@ -55,7 +55,7 @@ def test_a_swiss_created_joined_until_full_runs_with_its_matches_in_the_standing
     for pairing in round_one["pairings"]:
         assert pairing["status"] == "active"
         assert pairing["api_url"].endswith(f"/api/v1/matches/{pairing['match']}/")
-        assert set(pairing) == {"match", "status", "players", "group", "url", "api_url"}  # no state
+        assert set(pairing) == {"match", "status", "players", "group", "game", "url", "api_url"}
         match = as_user(outsider).get(pairing["api_url"])  # public: anyone signed in follows it
         assert match.status_code == 200 and match.json()["id"] == pairing["match"]
 

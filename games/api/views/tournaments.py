@@ -1,5 +1,5 @@
-"""Tournaments (Swiss): the list, one tournament, its table and rounds; creating, joining and
-leaving one.
+"""Tournaments (Swiss, knockout): the list, one tournament, its table and rounds; creating,
+joining and leaving one.
 
 Every write calls the same actions as the rest of the site (``games.actions.tournaments``).
 Anyone may read; what is shown of a match is public (its players, status and address), never
@@ -29,8 +29,13 @@ from games.play.models import Seat
 from games.tournaments.models import Entry, Pairing, Tournament
 
 TAGS = ["tournaments"]
-#: What splits equal points, by format (a Swiss's Buchholz otherwise).
-TIE_BREAKS = {Tournament.Format.GROUPS: "sonneborn_berger"}
+#: What splits equal points in each format's table (``StandingsOut.tie_break``): a knockout's
+#: table is by how far each player went and a ladder's by its rungs, so nothing does.
+TIE_BREAKS = {
+    Tournament.Format.SWISS: "buchholz",
+    Tournament.Format.GROUPS: "sonneborn_berger",
+    Tournament.Format.KNOCKOUT: "none",
+}
 
 
 def listed() -> QuerySet[Tournament]:
@@ -66,13 +71,15 @@ class TournamentList(ApiView):
         return paginator.get_paginated_response(TournamentOut(page, many=True).data)
 
     @extend_schema(
-        tags=TAGS, summary="Create a Swiss tournament (the caller enters it)",
+        tags=TAGS, summary="Create a tournament (the caller enters it)",
         description=(
             "Open for entries until it is full (then it starts at once) or, with `starts_at`, "
             "until that time (it starts with `min_players` or more, else it is cancelled). Each "
-            "round pairs players with equal scores who have not met; its matches are public. "
-            "A `ladder` runs at once and takes players at any time (at the bottom): its "
-            "players challenge those above (`challenge/`); `rounds`, `min_players` and "
+            "round of a Swiss pairs players with equal scores who have not met; a knockout "
+            "(`format` `knockout`) is seeded by rating, its pairs play `best_of` games, and "
+            "its number of rounds follows from the field (`rounds` is not used). Matches are "
+            "public. A `ladder` runs at once and takes players at any time (at the bottom): "
+            "its players challenge those above (`challenge/`); `rounds`, `min_players` and "
             "`max_players` do not apply to it. "
             "400 `bad_players` when `min_players` is above `max_players`; 409 `not_ratable`."
         ),
@@ -98,13 +105,16 @@ class Standings(ApiView):
     @extend_schema(
         tags=TAGS, summary="A tournament's table and rounds",
         description=(
-            "The table from the finished matches and the byes: points, then Buchholz (the "
-            "points of every opponent met), then the rating at the start. Each round lists its "
-            "pairs with their matches, and the player with the bye. Round-robin groups: each "
-            "round is a stage and each pairing names its group; equal points are split by "
-            "Sonneborn-Berger, and the table ranks the players by the stage they reached, then "
-            "by their place in their group there. A ladder's table is its rungs by position "
-            "(`place`; `points`: challenges won), its challenges in round 1."
+            "A Swiss's table from the finished matches and the byes: points, then Buchholz (the "
+            "points of every opponent met), then the rating at the start (`tie_break` "
+            "`buchholz`). A knockout's (`tie_break` `none`): who went further first, players "
+            "out in the same round sharing a place, by rating; `points` are games won. Each "
+            "round lists its pairs with their matches (a knockout's with its bracket line in "
+            "`group` and the game of the pair in `game`), and who goes on without playing. "
+            "Round-robin groups: each round is a stage and each pairing names its group; equal "
+            "points are split by Sonneborn-Berger, and the table ranks the players by the stage "
+            "they reached, then by their place in their group there. A ladder's table is its "
+            "rungs by position (`place`; `points`: challenges won), its challenges in round 1."
         ),
         responses=StandingsOut,
     )  # fmt: skip
@@ -116,7 +126,7 @@ class Standings(ApiView):
             Pairing.objects.filter(tournament=tournament)
             .select_related("match", "bye")
             .prefetch_related(seats)
-            .order_by("round", "id")
+            .order_by("round", "group", "game", "id")
         )
         rows = tournaments.standings_of(tournament, entries)
         rounds = [
@@ -126,12 +136,13 @@ class Standings(ApiView):
                 "bye": next(
                     (p.bye.username for p in pairings if p.round == number and p.bye), None
                 ),
+                "byes": [p.bye.username for p in pairings if p.round == number and p.bye],
             }
             for number in sorted({p.round for p in pairings})
         ]
         table = {
             "tournament": tournament,
-            "tie_break": TIE_BREAKS.get(tournament.format, "buchholz"),
+            "tie_break": TIE_BREAKS.get(tournament.format, "none"),
             "rows": rows,
             "rounds": rounds,
             "usernames": {e.user_id: e.user.username for e in entries},
