@@ -952,8 +952,12 @@ class TournamentOut(serializers.Serializer):
     created_at = Moment()
     started_at = Moment(allow_null=True)
     finished_at = Moment(allow_null=True)
+    url = serializers.SerializerMethodField(help_text="The tournament's page on the site.")
     api_url = serializers.SerializerMethodField()
     standings_url = serializers.SerializerMethodField()
+
+    def get_url(self, tournament: Tournament) -> str:
+        return absolute(reverse("tournaments:detail", args=[tournament.pk]))
 
     def get_api_url(self, tournament: Tournament) -> str:
         return absolute(reverse("api:tournament", args=[tournament.pk]))

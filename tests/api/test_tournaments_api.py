@@ -30,6 +30,7 @@ def test_a_swiss_created_joined_until_full_runs_with_its_matches_in_the_standing
     assert made["format"] == "swiss" and made["round"] == 0 and made["options"]["mode"] == "duel"
     assert made["api_url"].endswith(f"/api/v1/tournaments/{made['id']}/")
     assert made["standings_url"].endswith(f"/api/v1/tournaments/{made['id']}/standings/")
+    assert made["url"].endswith(f"/tournaments/{made['id']}/") and "/api/" not in made["url"]
     first = as_user(entrants[0]).post(f"/tournaments/{made['id']}/join/")
     assert first.status_code == 200 and first.json()["entrants"] == 2
     again = as_user(entrants[0]).post(f"/tournaments/{made['id']}/join/")
