@@ -10,6 +10,7 @@ tournament under its row lock: a match's end waits in the database, not in a tas
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,7 @@ from games.play.errors import IllegalMove
 from games.play.models import Match, Seat
 from games.ratings.models import Rating
 from games.registry import installed_games
+from games.social import relations
 from games.tournaments.models import Entry, Tournament
 from games.tournaments.standings import Standing
 
@@ -45,6 +47,8 @@ logger = logging.getLogger(__name__)
 NOT_OPEN = _("This tournament no longer takes entries.")
 FULL = _("This tournament is full.")
 NOT_ENTERED = _("You have not entered this tournament.")
+NOT_INVITED = _("Only the players its creator invites may enter this tournament.")
+FOLLOWERS_ONLY = _("Only the players who follow its creator may enter this tournament.")
 BAD_SIZES = _("The least number of players must be 2 or more, and not above the most.")
 NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
 #: The most rounds and players a Swiss may have.
@@ -86,6 +90,8 @@ def do_create_tournament(
     best_of: int = 1,
     advance: int = 2,
     vacations: bool = True,
+    access: str = Tournament.Access.OPEN,
+    invite: Sequence[str] = (),
 ) -> Tournament:
     """A tournament open for entries; its creator enters it. A Swiss or a knockout is played
     in duels; ``best_of`` is a knockout's games per pair, ``advance`` how many of each
@@ -111,6 +117,9 @@ def do_create_tournament(
         raise ServiceError("duels_only", DUELS_ONLY, 400)
     if best_of not in BEST_OF or not 1 <= advance <= MOST_ADVANCING:
         raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
+    if access not in Tournament.Access.values:
+        raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
+    invited = invited_players(invite)
     if days_per_move not in lifecycle.DAYS_PER_MOVE:
         raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
     if not 1 <= rounds <= MOST_ROUNDS:
@@ -128,8 +137,9 @@ def do_create_tournament(
             name=name[:80], game=game, options=options, rounds=rounds,
             days_per_move=days_per_move, rated=rated, min_players=min_players,
             max_players=max_players, starts_at=starts_at, created_by=user, format=format,
-            best_of=best_of, advance=advance, vacations=bool(vacations),
+            best_of=best_of, advance=advance, vacations=bool(vacations), access=access,
         )  # fmt: skip
+        tournament.invited.set(invited)
         entry = Entry.objects.create(tournament=tournament, user=user)
         if format == Tournament.Format.LADDER:
             tournament_ladder.opened(tournament, entry, timezone.now())
@@ -151,12 +161,47 @@ def lock(tournament_id: Any) -> Tournament:
         raise ServiceError(*NOT_FOUND) from None
 
 
+def invited_players(usernames: Sequence[str]) -> list[User]:
+    """The accounts named (a 400 naming the first unknown one)."""
+    wanted = list(dict.fromkeys(name.strip() for name in usernames if name.strip()))
+    found = {user.username: user for user in User.objects.filter(username__in=wanted)}
+    for name in wanted:
+        if name not in found or found[name].is_bot:
+            message = _("No player is called %(name)s: check the name.") % {"name": name}
+            raise ServiceError("unknown_player", message, 400)
+    return list(found.values())
+
+
+def may_enter(user: User, tournament: Tournament) -> bool:
+    """Whether the tournament's access lets ``user`` in: anyone, its creator's followers, or
+    the players its creator invited (the creator always)."""
+    if tournament.access == Tournament.Access.OPEN or user.pk == tournament.created_by_id:
+        return True
+    if tournament.access == Tournament.Access.FOLLOWERS:
+        return relations.follows(user, tournament.created_by)
+    return tournament.invited.filter(pk=user.pk).exists()
+
+
+def do_invite_to_tournament(user: User, tournament_id: Any, usernames: Sequence[str]) -> None:
+    """Its creator lets more players into an invitation tournament that has not started."""
+    with transaction.atomic(durable=True):
+        tournament = lock(tournament_id)
+        if user.pk != tournament.created_by_id:
+            raise ServiceError("not_creator", _("Only its creator invites players."), 403)
+        if tournament.status not in (Tournament.Status.OPEN, Tournament.Status.RUNNING):
+            raise ServiceError("not_open", NOT_OPEN, 409)
+        tournament.invited.add(*invited_players(usernames))
+
+
 def do_join_tournament(user: User, tournament_id: Any) -> Entry:
     """Enter an open tournament while it has room; the last place goes to one player only."""
     if user.is_bot:
         raise ServiceError("house_player", _("House players do not enter tournaments."), 409)
     with transaction.atomic(durable=True):
         tournament = lock(tournament_id)
+        if not may_enter(user, tournament):
+            followers = tournament.access == Tournament.Access.FOLLOWERS
+            raise ServiceError("not_invited", FOLLOWERS_ONLY if followers else NOT_INVITED, 403)
         if tournament.format == Tournament.Format.LADDER:
             return tournament_ladder.join(tournament, user)
         if tournament.status != Tournament.Status.OPEN:

@@ -939,6 +939,10 @@ class TournamentOut(serializers.Serializer):
     vacations = serializers.BooleanField(
         help_text="Whether a player's vacation pauses the clocks of their tournament matches."
     )
+    access = serializers.ChoiceField(
+        choices=Tournament.Access.choices,
+        help_text="Who may enter: anyone, its creator's followers, or the players invited.",
+    )
     rated = serializers.BooleanField(help_text="Its matches move the players' ratings.")
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()

@@ -217,6 +217,16 @@ class TournamentCreateSerializer(serializers.Serializer):
         help_text="Round-robin groups: how many of each group play the next stage.",
     )  # fmt: skip
     days_per_move = StrictChoiceField(choices=DAYS_PER_MOVE, default=3)
+    access = StrictChoiceField(
+        choices=Tournament.Access.values, default=Tournament.Access.OPEN,
+        help_text="Who may enter: anyone, its creator's followers, or the players invited "
+        "(`invite`); 403 `not_invited` to others.",
+    )  # fmt: skip
+    invite = serializers.ListField(
+        child=StrictCharField(max_length=150), required=False, default=list, max_length=1000,
+        help_text="The user names of the players an invitation tournament lets in (400 "
+        "`unknown_player` for a name with no account).",
+    )  # fmt: skip
     vacations = StrictBooleanField(
         required=False, default=True,
         help_text="Whether a player's vacation pauses the clocks of their tournament matches.",

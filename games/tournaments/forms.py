@@ -65,6 +65,14 @@ class TournamentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )  # fmt: skip
     rated = forms.BooleanField(label=_("Rated"), required=False)
+    access = forms.ChoiceField(
+        label=_("Who may enter"), choices=Tournament.Access.choices,
+        initial=Tournament.Access.OPEN, required=False,
+    )  # fmt: skip
+    invite = forms.CharField(
+        label=_("Players invited"), required=False, max_length=2000,
+        help_text=_("Their user names, separated by commas: for a tournament by invitation."),
+    )  # fmt: skip
     vacations = forms.BooleanField(
         label=_("Vacations pause the clock"), required=False, initial=True,
         help_text=_("Untick it and a player's vacation does not pause their tournament matches."),
@@ -93,4 +101,6 @@ class TournamentForm(forms.Form):
             "max_players": data["max_players"], "starts_at": data["starts_at"],
             "format": data["format"] or Tournament.Format.SWISS, "best_of": data["best_of"],
             "advance": data["advance"] or 2, "vacations": data["vacations"],
+            "access": data["access"] or Tournament.Access.OPEN,
+            "invite": data["invite"].split(","),
         }  # fmt: skip

@@ -18,6 +18,11 @@ class Tournament(models.Model):
         GROUPS = "groups", _("Round-robin groups")
         LADDER = "ladder", _("Ladder")
 
+    class Access(models.TextChoices):
+        OPEN = "open", _("Anyone")
+        FOLLOWERS = "followers", _("Players who follow its creator")
+        INVITATION = "invitation", _("Players its creator invites")
+
     class Status(models.TextChoices):
         OPEN = "open", _("Open for entries")
         RUNNING = "running", _("Running")
@@ -37,6 +42,9 @@ class Tournament(models.Model):
     advance = models.PositiveSmallIntegerField(default=2)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     rated = models.BooleanField(default=False)
+    #: Who may enter it; ``invited``: the players an invitation tournament lets in.
+    access = models.CharField(max_length=10, choices=Access.choices, default=Access.OPEN)
+    invited = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     #: Whether a player's vacation pauses the clock of their tournament matches.
     vacations = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=4)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("<int:pk>/join/", views.join, name="join"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/challenge/", views.challenge, name="challenge"),
+    path("<int:pk>/invite/", views.invite, name="invite"),
 ]

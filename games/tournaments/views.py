@@ -110,7 +110,23 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if tournament.format == Tournament.Format.LADDER:
         context.update(ladder_context(request, tournament))
+    context.update(access_context(request, tournament, context["can_join"]))
     return render(request, "tournaments/detail.html", context)
+
+
+def access_context(request: HttpRequest, tournament: Tournament, can_join: bool) -> dict[str, Any]:
+    """Who may enter, whether the reader may, and (to its creator, for an invitation
+    tournament) who is invited and the form to invite more."""
+    invitation = tournament.access == Tournament.Access.INVITATION
+    creator = request.user.is_authenticated and request.user.pk == tournament.created_by_id
+    allowed = can_join and actions.may_enter(request.user, tournament)
+    live = tournament.status in (Tournament.Status.OPEN, Tournament.Status.RUNNING)
+    return {
+        "can_join": allowed,
+        "kept_out": can_join and not allowed,
+        "can_invite": invitation and creator and live,
+        "invited": list(tournament.invited.order_by("username")) if invitation else [],
+    }
 
 
 def ladder_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
@@ -180,6 +196,21 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(error.message))
     else:
         messages.success(request, _("You have entered the tournament."))
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """Its creator invites more players to an invitation tournament."""
+    try:
+        actions.do_invite_to_tournament(request.user, pk, request.POST.get("invite", "").split(","))
+    except ServiceError as error:
+        if error.status == 404:
+            raise Http404(str(error.message)) from None
+        messages.error(request, str(error.message))
+    else:
+        messages.success(request, _("The players are invited: they may enter now."))
     return redirect("tournaments:detail", pk=pk)
 
 

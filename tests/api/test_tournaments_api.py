@@ -143,3 +143,17 @@ def test_the_schema_lists_the_tournament_operations(client):
     assert "409" in paths["/api/v1/tournaments/{id}/leave/"]["post"]["responses"]
     assert "get" in paths["/api/v1/tournaments/{id}/"]
     assert "get" in paths["/api/v1/tournaments/{id}/standings/"]
+
+
+def test_a_tournament_by_invitation_lets_in_only_the_players_invited(
+    as_user, entrants, player, outsider
+):
+    made = create(as_user(player), access="invitation", invite=[entrants[0].username])
+    assert made["access"] == "invitation"
+    assert as_user(entrants[0]).post(f"/tournaments/{made['id']}/join/").status_code == 200
+    refused = as_user(outsider).post(f"/tournaments/{made['id']}/join/")
+    assert refused.status_code == 403 and refused.json()["code"] == "not_invited"
+    unknown = as_user(player).post(
+        "/tournaments/", SWISS | {"access": "invitation", "invite": ["nobody-here"]}
+    )
+    assert unknown.status_code == 400 and unknown.json()["code"] == "unknown_player"

@@ -151,14 +151,15 @@ class Standings(ApiView):
 
 
 class Join(ApiView):
-    error_statuses = {"POST": (409,)}
+    error_statuses = {"POST": (403, 409)}
 
     @extend_schema(
         tags=TAGS, summary="Enter a tournament open for entries",
         description=(
             "Entering again changes nothing. The entry that fills a tournament without a "
             "`starts_at` starts it; a running ladder takes entries at its bottom. 409 "
-            "`not_open` (it no longer takes entries), `full`, `house_player`."
+            "`not_open` (it no longer takes entries), `full`, `house_player`; 403 `not_invited` "
+            "(a tournament for its creator's followers, or by invitation)."
         ),
         request=None, responses={200: TournamentOut},
     )  # fmt: skip
