@@ -62,6 +62,8 @@ def test_an_unknown_feed_is_a_404(client):
 
 
 def test_the_feed_carries_the_start_of_each_tournament_entered(client, player, opponent):
+    player.language = "en"
+    player.save()
     starts = (timezone.now() + timedelta(days=3)).replace(microsecond=0)
     entered = tournaments.do_create_tournament(
         opponent, "Spring Swiss", "collar", {"mode": "duel"}, starts_at=starts
