@@ -112,6 +112,7 @@ def test_a_running_tournament_shows_its_standings_rounds_and_rules(
 
 def test_an_unknown_tournament_is_a_404(client):
     assert client.get("/en/tournaments/12345/").status_code == 404
+    assert client.get("/en/tournaments/99999999999999999999/").status_code == 404  # past bigint
 
 
 def test_the_dashboard_and_the_leaderboards_lead_to_the_tournaments(client, players):
