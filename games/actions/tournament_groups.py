@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.actions.tournament_matches import OVER, finished_results, start_match
+from games.notifications import events
 from games.registry import installed_games
 from games.tournaments import brackets
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -181,6 +182,9 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
     for number, group in enumerate(groups, start=1):
         for table in brackets.group_tables(group, seats.table):
             start_match(tournament, [users[player] for player in table], group=number)
+    if tournament.round > 1:
+        for user in users.values():
+            events.tournament_news(tournament, user, "stage")
     return True
 
 

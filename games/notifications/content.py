@@ -206,6 +206,8 @@ def tournament_of(match: Match) -> dict[str, Any]:
     line = gettext("A match of round %(round)s of %(tournament)s.")
     if tournament.format == Tournament.Format.GROUPS:
         line = gettext("A match of stage %(round)s of %(tournament)s.")
+    elif tournament.format == Tournament.Format.LADDER:
+        line = gettext("A challenge on %(tournament)s.")
     return {
         "tournament_line": line % {"round": pairing.round, "tournament": tournament.name},
         "tournament_url": absolute(reverse("tournaments:detail", args=[tournament.pk])),

@@ -89,3 +89,32 @@ def test_entrants_hear_of_their_round_their_bye_and_their_final_place_once(
     ]
     assert len(spanish) == 1, [m.subject for m in to(mailoutbox, five[4])]
     assert "de 5" in spanish[0].subject
+
+
+def test_the_players_going_on_to_the_next_stage_hear_of_it(db, django_capture_on_commit_callbacks):
+    users = [User.objects.create(username=f"g{n}", email=f"g{n}@example.com") for n in range(8)]
+    for user in users:
+        mark_verified(user)
+    groups = tournaments.do_create_tournament(
+        users[0], "Spring groups", "collar", {"mode": "duel"}, format="groups",
+        min_players=8, max_players=8,
+    )  # fmt: skip
+    for user in users[1:]:
+        tournaments.do_join_tournament(user, groups.pk)
+    for match in Match.objects.filter(pairing__tournament=groups, status=Match.Status.ACTIVE):
+        do_resign(match.pk, match.seats.get(number=1).user)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.sweep()
+    groups.refresh_from_db()
+    assert groups.round == 2
+    going_on = set(
+        Match.objects.filter(pairing__tournament=groups, pairing__round=2).values_list(
+            "seats__user", flat=True
+        )
+    )
+    told = {
+        n.recipient_id
+        for n in Notification.objects.filter(kind=Kind.TOURNAMENT)
+        if n.data["event"] == "stage"
+    }
+    assert told == going_on and len(told) == 4
