@@ -80,6 +80,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     users = {entry.user_id: entry.user for entry in entries}
     groups = tournament.format == Tournament.Format.GROUPS
     table = actions.standings_of(tournament, entries) if tournament.round and not groups else []
+    swiss = tournament.format == Tournament.Format.SWISS
     stages = tournament_groups.stages_of(tournament, entries, pairings) if groups else []
     entered = request.user.is_authenticated and request.user.pk in users
     knockout = tournament.format == Tournament.Format.KNOCKOUT
@@ -102,6 +103,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             for stage in reversed(stages)
         ],
         "standings": [(row, users.get(row.player)) for row in table],
+        "crosstable": crosstable(table, pairings, tournament.round, users) if swiss else [],
+        "round_numbers": range(1, tournament.round + 1),
         "entered": entered,
         "can_join": tournament.status == Tournament.Status.OPEN
         and request.user.is_authenticated
@@ -112,6 +115,41 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(ladder_context(request, tournament))
     context.update(access_context(request, tournament, context["can_join"]))
     return render(request, "tournaments/detail.html", context)
+
+
+SIGNS = {"won": "+", "drawn": "=", "lost": "−"}
+
+
+def crosstable(
+    table: list[Any], pairings: list[Pairing], rounds: int, users: dict[int, Any]
+) -> list[dict[str, Any]]:
+    """A Swiss's crosstable: each player in the table's order, and for each round what they
+    scored against whom (by the opponent's place: "+3" won against the third, "=2" drawn,
+    "−5" lost, "·4" still playing), linked to the match; a bye reads "+"."""
+    place = {row.player: n for n, row in enumerate(table, start=1)}
+    cells: dict[int, dict[int, dict[str, Any]]] = {player: {} for player in place}
+    for pairing in pairings:
+        if pairing.bye_id is not None:
+            cells.setdefault(pairing.bye_id, {})[pairing.round] = {"text": "+", "bye": True}
+            continue
+        match = pairing.match
+        seats = [seat for seat in match.seats.all() if seat.user_id is not None]
+        for seat in seats:
+            others = [other.user_id for other in seats if other.pk != seat.pk]
+            against = place.get(others[0], 0) if others else 0
+            finished = match.status == Match.Status.FINISHED
+            sign = SIGNS.get(seat.outcome, "") if finished else "·"
+            cells.setdefault(seat.user_id, {})[pairing.round] = {
+                "text": f"{sign}{against}", "match": match, "outcome": seat.outcome,
+            }  # fmt: skip
+    return [
+        {
+            "row": row,
+            "player": users.get(row.player),
+            "cells": [cells[row.player].get(n) for n in range(1, rounds + 1)],
+        }  # fmt: skip
+        for row in table
+    ]
 
 
 def access_context(request: HttpRequest, tournament: Tournament, can_join: bool) -> dict[str, Any]:

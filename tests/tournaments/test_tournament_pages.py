@@ -106,7 +106,7 @@ def test_a_running_tournament_shows_its_standings_rounds_and_rules(
     rounds = re.findall(r'<h2 id="round-(\d)">', answer.content.decode())
     assert rounds == ["2", "1"]
     links = re.findall(r'href="/en/play/(\d+)/"', answer.content.decode())
-    assert len(links) == 4  # two matches a round, each linked
+    assert len(set(links)) == 4  # two matches a round, each linked (in the crosstable too)
     assert len(re.findall(r"Ann\d won", page)) == 2  # round 1's results
 
 
@@ -146,3 +146,25 @@ def test_the_dashboard_and_the_profile_list_a_players_tournaments_with_the_final
         f'href="/en/tournaments/{waiting.pk}/"'
         in client.get(f"/en/play/players/{players[0].username}/").content.decode()
     )
+
+
+def test_a_swiss_page_shows_its_crosstable_with_each_result_against_each_opponent(
+    client, players
+):
+    tournament = running(players, size=5)  # five: one sits each round out
+    for match in Match.objects.filter(pairing__tournament=tournament):
+        do_resign(match.pk, match.seats.get(number=1).user)
+    tournaments.sweep()
+    answer = client.get(f"/en/tournaments/{tournament.pk}/")
+    html = answer.content.decode()
+    assert "Crosstable" in text(answer)
+    body = html[html.index('class="table crosstable"') :]
+    body = body[: body.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]
+    assert len(rows) == 5
+    round_one = [re.findall(r'<td class="number">(.*?)</td>', row, re.S)[1] for row in rows]
+    signs = sorted(re.sub(r"<[^>]+>", "", cell)[:1] for cell in round_one)
+    assert signs == ["+", "+", "+", "−", "−"]  # two winners, the bye, two losers
+    assert sum(">+<" in cell for cell in round_one) == 1  # the bye alone has no opponent
+    round_two = [re.findall(r'<td class="number">(.*?)</td>', row, re.S)[2] for row in rows]
+    assert sum("·" in cell for cell in round_two) == 4  # round 2 is being played
