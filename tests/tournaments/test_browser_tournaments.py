@@ -33,9 +33,16 @@ def test_a_reader_follows_a_running_swiss_from_the_list(live_server, open_page, 
     for match in Match.objects.filter(pairing__tournament=swiss):
         do_resign(match.pk, match.seats.get(number=1).user)
     tournaments.sweep()
-    tournaments.do_create_tournament(users[1], "Winter Swiss", "richelieu", {})
+    closed = tournaments.do_create_tournament(
+        users[0], "Winter Swiss", "richelieu", {}, access="invitation", invite=["bruno"]
+    )
+    client = Client()
+    client.force_login(users[0])  # Alba: an entrant of the first, the creator of the second
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     for name, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 800))):
-        page = open_page(width, height, color_scheme=scheme)
+        page = open_page(width, height, color_scheme=scheme, cookies=[
+            {"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}
+        ])  # fmt: skip
         page.goto(f"{live_server.url}/en/tournaments/")
         expect(page.get_by_role("heading", name="Running")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -43,8 +50,14 @@ def test_a_reader_follows_a_running_swiss_from_the_list(live_server, open_page, 
         page.get_by_role("link", name="Autumn Swiss").click()
         expect(page.get_by_role("heading", name="Standings")).to_be_visible()
         expect(page.locator("table.standings tbody tr")).to_have_count(5)
+        expect(page.locator("table.crosstable tbody tr")).to_have_count(5)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=artifacts / f"swiss-{name}-{scheme}.png", full_page=True)
+        page.goto(f"{live_server.url}/en/tournaments/{closed.pk}/")
+        expect(page.get_by_role("heading", name="Players invited")).to_be_visible()
+        expect(page.get_by_text("Players its creator invites")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"invitation-{name}-{scheme}.png", full_page=True)
         page.close()
 
 
