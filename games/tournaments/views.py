@@ -70,6 +70,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     entries = list(tournament.entries.select_related("user"))
     pairings = list(
         tournament.pairings.select_related("bye", "match")
+        .defer("match__state")  # a game's position: the page shows none (1,500 at a stage)
         .prefetch_related("match__seats__user")
         .order_by("-round", "pk")
     )

@@ -35,6 +35,14 @@ FIGURES = {
     "scale": ["| page | median (ms) |", "| lobby |", "Deadline sweep over 300 live matches"],
     "notifications": ["drain: 30 emails", "latency at 20/s"],
     "tournaments": ["| round | pairing CPU (ms) |", "| 3 | ", "Slowest round:"],
+    "tournament_scale": [
+        "| Group stage started |",
+        "| Risk, classic (tables of 3–5) | 24 |",
+        "| Tournament page (24 entrants) |",
+        "stage 1 running | anonymous",
+        "Goal: a 24-player group stage started",
+        "Goal: the tournament page",
+    ],
     "bot_memory": ["moves:", "| process | peak RSS (MB) |", "| pool child "],
 }
 
@@ -64,7 +72,7 @@ def test_an_engine_benchmark_runs_short(script: str) -> None:
     run_short(script)
 
 
-@pytest.mark.parametrize("script", ["play", "pages", "api"])
+@pytest.mark.parametrize("script", ["play", "pages", "api", "tournament_scale"])
 def test_a_benchmark_on_the_database_runs_short(script: str, transactional_db: None) -> None:
     run_short(script, DATABASE_URL=url_of_test_database(), CELERY_BROKER_URL="memory://")
 
