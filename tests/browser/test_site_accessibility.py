@@ -34,6 +34,7 @@ VISITOR_PAGES = {
     "try-example": "/rules/richelieu/try/example-four-player-cap/?moves=0",
     "leaderboards": "/leaderboards/",
     "leaderboard": "/leaderboards/collar/duel/",
+    "tournaments": "/tournaments/",
     "not-found": "/no-such-page/",
 }
 PLAYER_PAGES = {
@@ -43,6 +44,7 @@ PLAYER_PAGES = {
     "profile": "/accounts/profile/",
     "email-settings": "/notifications/",
     "api-access": "/accounts/api/",
+    "new-tournament": "/tournaments/new/",
 }
 # Each run also tries one language, so long Spanish and Italian words are laid out too.
 RUNS = {
