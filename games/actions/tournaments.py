@@ -296,8 +296,11 @@ def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
             return True
         if tournament.status != Tournament.Status.RUNNING:
             return False
+        if tournament.format in ROUNDLESS:  # a ladder has no rounds, and withdraws nobody
+            tournament_ladder.settle(tournament, now)
+            return True
         changed = withdraw_forfeiters(tournament, now)
-        if tournament.format not in ROUNDLESS and not round_is_over(tournament):
+        if not round_is_over(tournament):
             return changed
         entries = list(tournament.entries.select_related("user"))
         if not FORMATS[tournament.format].next_round(tournament, entries):
