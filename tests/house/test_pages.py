@@ -27,7 +27,7 @@ def test_the_dashboard_offers_play_now_with_the_level_chosen_last(
     player.play_now_level = 3
     player.save()
     client.force_login(player)
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):  # the tenth: the player's tournaments
         page = client.get("/en/play/").content.decode()
     assert "Play now against a bot" in page
     assert re.search(r'name="level" value="3" checked', page)

@@ -65,7 +65,7 @@ def test_the_page_offers_push_beside_each_email_choice_with_the_defaults(
     assert 'src="/static/push/settings.js"' in page
     groups = re.findall(r'<fieldset class="mode-choice[^"]*"[^>]*>(.*?)</fieldset>', page, re.S)
     assert len(groups) == len(Category.values)
-    on = {"your_turn", "started", "invitation", "finished", "reminder"}
+    on = {"your_turn", "started", "invitation", "finished", "reminder", "tournament"}
     for group, category in zip(groups, Category.values, strict=True):
         box = re.search(rf'<input type="checkbox" name="push_{category}"[^>]*>', group)
         assert box, category
