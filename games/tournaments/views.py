@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -93,16 +94,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         else tournament.rounds,
         "bracket": bracket_of(tournament, entries, pairings) if knockout else [],
         "rounds": [] if groups else sorted(rounds.items(), reverse=True),
-        "stages": [
-            (
-                stage,
-                [
-                    (group, [(row, users.get(row.player)) for row in group.table])
-                    for group in stage.groups
-                ],
-            )
-            for stage in reversed(stages)
-        ],
+        **group_pages(request, stages, users),
         "standings": [(row, users.get(row.player)) for row in table],
         "crosstable": crosstable(table, pairings, tournament.round, users) if swiss else [],
         "round_numbers": range(1, tournament.round + 1),
@@ -116,6 +108,37 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(ladder_context(request, tournament))
     context.update(access_context(request, tournament, context["can_join"]))
     return render(request, "tournaments/detail.html", context)
+
+
+#: The groups of each stage a page shows (a large field's stage has hundreds).
+GROUPS_PER_PAGE = 8
+
+
+def group_pages(request: HttpRequest, stages: list[Any], users: dict[int, Any]) -> dict[str, Any]:
+    """Round-robin groups, a page of them at a time: page N shows the groups 8N − 7 to 8N of
+    every stage, the latest stage first; without a page asked for, the one with the reader's
+    own group of the latest stage."""
+    most = max((len(stage.groups) for stage in stages), default=0)
+    paginator = Paginator(range(most), GROUPS_PER_PAGE)
+    wanted = request.GET.get("page")
+    if wanted is None and stages and request.user.is_authenticated:
+        mine = [n for n, g in enumerate(stages[-1].groups) if request.user.pk in g.players]
+        wanted = str(mine[0] // GROUPS_PER_PAGE + 1) if mine else None
+    page = paginator.get_page(wanted)
+    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    return {
+        "stages": [
+            (
+                stage,
+                [
+                    (group, [(row, users.get(row.player)) for row in group.table])
+                    for group in stage.groups[shown]
+                ],
+            )
+            for stage in reversed(stages)
+        ],
+        "group_page": page if paginator.num_pages > 1 else None,
+    }
 
 
 SIGNS = {"won": "+", "drawn": "=", "lost": "−"}

@@ -222,3 +222,26 @@ def test_the_form_offers_every_mode_and_refuses_a_swiss_of_a_larger_table(client
     assert (made.format, made.advance, made.options["mode"]) == ("groups", 1, "classic")
     page = text(client.get(answer["Location"]))
     assert "Round-robin groups, the best of each group goes on" in page
+
+
+def test_a_large_stage_is_shown_a_page_of_groups_at_a_time_the_readers_own_first(client):
+    players = users(40)  # ten groups of four
+    tournament = groups_of(players)
+    html = client.get(f"/en/tournaments/{tournament.pk}/").content.decode()
+    assert html.count('class="table standings group-table"') == 8
+    assert "Groups 1 to 8 of 10 in each stage" in text(
+        client.get(f"/en/tournaments/{tournament.pk}/")
+    )
+    assert 'href="?page=2">Next groups' in html
+    second = client.get(f"/en/tournaments/{tournament.pk}/?page=2").content.decode()
+    assert second.count('class="table standings group-table"') == 2
+    assert 'id="stage-1-group-10"' in second and 'id="stage-1-group-1"' not in second
+    last = next(
+        p for p in players
+        if tournament.pairings.filter(group=10, match__seats__user=p).exists()
+    )  # fmt: skip
+    client.force_login(last)
+    assert (
+        'id="stage-1-group-10"' in client.get(f"/en/tournaments/{tournament.pk}/").content.decode()
+    )
+    assert client.get(f"/en/tournaments/{tournament.pk}/?page=x").status_code == 200  # the first
