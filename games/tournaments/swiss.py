@@ -1,5 +1,6 @@
 """Swiss pairings for two-player games: each round, players of equal score meet, nobody meets
-the same opponent twice while that can be avoided, first seats are shared out evenly, and one
+the same opponent twice while that can be avoided, first seats are shared out evenly (as far
+as pairings without a rematch allow: the last round of a complete round robin is forced), and one
 player at most sits out (the bye), never twice while someone else has not.
 
 The pairing is a maximum-weight matching (networkx's ``max_weight_matching``) over the players

@@ -126,7 +126,12 @@ def test_the_bye_goes_once_to_the_lowest_who_has_not_had_one(size, seed):
 @given(st.integers(2, 12), st.integers(0, 10**6))
 @example(10, 1232)  # a field where scores alone would give one player a seat three times more
 def test_first_seats_stay_shared_out(size, seed):
+    """While pairings are free: an even field is not played to a complete round robin, whose
+    last round the history forces (no rematch weighs more than the seats), which can leave one
+    player a third first seat more (8 players, seeds 3 and 25 of ``play``)."""
     rounds = min(size - 1 + size % 2, 7)
+    if size > 2 and size % 2 == 0 and rounds == size - 1:
+        rounds -= 1
     *_, (_, history, _, last) = play(size, rounds, seed)
     firsts, games = Counter(), Counter()
     for game in [*history, *(Played(*pair) for pair in last.pairs)]:
