@@ -141,16 +141,6 @@ def stages_of(
     return stages
 
 
-def group_tables_of(
-    tournament: Tournament, entries: Sequence[Entry], stage: int
-) -> list[tuple[int, list[Standing]]]:
-    """Each group of ``stage`` with its table, as (group number, table)."""
-    for found in stages_of(tournament, entries):
-        if found.number == stage:
-            return [(group.number, group.table) for group in found.groups]
-    return []
-
-
 def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
     """Deal and start the next stage; False after the final (or when too few go on to seat)."""
     seats = seating(tournament.game, tournament.options)

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.accounts.models import User
-from games.actions.tournament_matches import OVER, result_of, start_match
+from games.actions.tournament_matches import OVER, result_of, seat_orders, start_match
 from games.play.models import Match
 from games.tournaments import brackets
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -78,11 +78,6 @@ def pairs_of(
     return dict(rounds)
 
 
-def seat_order(match: Match) -> list[int]:
-    seats = sorted(match.seats.all(), key=lambda seat: seat.number or 0)
-    return [seat.user_id for seat in seats if seat.user_id is not None]
-
-
 def decide(
     tournament: Tournament,
     line: int,
@@ -95,7 +90,7 @@ def decide(
     if first.bye_id is not None:
         return Pair(line, [first.bye_id], winner=first.bye_id, bye=True)
     assert first.match is not None
-    players = seat_order(first.match)
+    players = list(seat_orders([first.match])[0])
     pair = Pair(line, players, list(games), dict.fromkeys(players, 0))
     top, bottom = players
     for game in games:

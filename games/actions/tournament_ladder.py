@@ -5,7 +5,7 @@ open challenges each and not the same two again within ``ladder.REST``.
 It has no rounds: it runs from its creation and never finishes by itself. Players join at any
 time at the bottom (``join``) and may leave once none of their challenges is open (``leave``:
 the players below step up one). A challenge's match starts at once, the defender moving first
-(the higher place's small edge); its result is settled by the minute sweep (``next_round``)
+(the higher place's small edge); its result is settled by the minute sweep (``settle``)
 under the tournament's row lock, once per match: a winner from below takes the loser's place
 and the players from there down step down one; a win from above and a draw change nothing, and
 a time-out loses. A cancelled or aborted match changes nothing.
@@ -19,12 +19,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
-from games.actions.tournament_matches import OVER, result_of, start_match
+from games.actions.tournament_matches import OVER, lock, result_of, start_match
 from games.core.errors import ServiceError
 from games.play.models import Match, Seat
 from games.tournaments import ladder
@@ -47,13 +47,6 @@ REFUSALS = {
 NOT_RUNNING = _("This ladder no longer takes challenges.")
 NO_SUCH_PLAYER = _("There is no such player on this ladder.")
 STILL_OPEN = _("Finish or resign your open challenges before you leave the ladder.")
-
-
-def lock(tournament_id: Any) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except (Tournament.DoesNotExist, ValueError, TypeError):
-        raise ServiceError("not_found", _("There is no such tournament."), 404) from None
 
 
 def rungs(tournament: Tournament) -> list[Entry]:
@@ -151,12 +144,6 @@ def settle(tournament: Tournament, now: datetime) -> int:
     return len(waiting)
 
 
-def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
-    """From the sweep: settle the challenges that are over. A ladder never finishes."""
-    settle(tournament, timezone.now())
-    return True
-
-
 def table_of(tournament: Tournament, entries: list[Entry]) -> list[Standing]:
     """The rungs as a table (place = position), with each player's settled challenges."""
     played: dict[int, int] = {}
@@ -221,9 +208,7 @@ def leave(tournament: Tournament, user: User, now: datetime) -> bool:
     below = tournament.entries.filter(position__gt=entry.position)
     entry.position, entry.withdrawn_at = None, now
     entry.save(update_fields=["position", "withdrawn_at"])
-    for other in below.order_by("position"):
-        other.position = (other.position or 1) - 1
-        other.save(update_fields=["position"])
+    below.update(position=F("position") - 1)
     return True
 
 

@@ -4,15 +4,28 @@ one as its players' places, and tell whether a round's matches are over."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
 from games.actions import lifecycle
+from games.core.errors import ServiceError
 from games.play.models import Match
 from games.tournaments.models import Pairing, Tournament
 from games.tournaments.standings import Result
 
 #: A match in one of these is over for its tournament (a cancelled or aborted one scores nothing).
 OVER = (Match.Status.FINISHED, Match.Status.CANCELLED, Match.Status.ABORTED)
+NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
+
+
+def lock(tournament_id: Any) -> Tournament:
+    """The tournament, locked for the rest of the transaction; a 404 for any other id."""
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise ServiceError(*NOT_FOUND) from None
 
 
 def start_match(

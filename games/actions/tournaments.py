@@ -29,7 +29,7 @@ from games.actions import (
     tournament_ladder,
     tournament_swiss,
 )
-from games.actions.tournament_matches import round_is_over
+from games.actions.tournament_matches import lock, round_is_over
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.notifications import events
@@ -50,7 +50,6 @@ NOT_ENTERED = _("You have not entered this tournament.")
 NOT_INVITED = _("Only the players its creator invites may enter this tournament.")
 FOLLOWERS_ONLY = _("Only the players who follow its creator may enter this tournament.")
 BAD_SIZES = _("The least number of players must be 2 or more, and not above the most.")
-NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
 #: The most rounds and players a Swiss may have.
 MOST_ROUNDS = 15
 MOST_PLAYERS = 1000
@@ -61,7 +60,9 @@ MOST_ADVANCING = 8
 FORFEITS_OUT = 2
 
 #: Each format's rounds and table: ``next_round(tournament, entries) -> bool`` pairs and starts
-#: the next round (False when the tournament is over) and ``table_of(tournament, entries)``.
+#: the next round (False when the tournament is over) and ``table_of(tournament, entries)``. A
+#: ladder has no rounds (its sweep settles its challenges, ``tournament_ladder.settle``): only
+#: its table is read here.
 FORMATS: dict[str, Any] = {
     Tournament.Format.SWISS: tournament_swiss,
     Tournament.Format.GROUPS: tournament_groups,
@@ -70,9 +71,6 @@ FORMATS: dict[str, Any] = {
 }
 DUELS_ONLY = _("A Swiss or a knockout is played in duels: choose a mode for two players.")
 NO_GROUPS = _("The matches of this game cannot seat a group of players.")
-#: Formats without rounds: swept while running whatever their matches (a ladder settles its
-#: challenges as they end).
-ROUNDLESS = (Tournament.Format.LADDER,)
 
 
 def do_create_tournament(
@@ -154,13 +152,6 @@ def least_players(least: int) -> str:
     ) % {"count": least}
 
 
-def lock(tournament_id: Any) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except (Tournament.DoesNotExist, ValueError, TypeError):
-        raise ServiceError(*NOT_FOUND) from None
-
-
 def invited_players(usernames: Sequence[str]) -> list[User]:
     """The accounts named (a 400 naming the first unknown one)."""
     wanted = list(dict.fromkeys(name.strip() for name in usernames if name.strip()))
@@ -182,8 +173,15 @@ def may_enter(user: User, tournament: Tournament) -> bool:
     return tournament.invited.filter(pk=user.pk).exists()
 
 
+def kept_out(tournament: Tournament) -> str:
+    """What a player its access keeps out is told."""
+    followers = tournament.access == Tournament.Access.FOLLOWERS
+    return str(FOLLOWERS_ONLY if followers else NOT_INVITED)
+
+
 def do_invite_to_tournament(user: User, tournament_id: Any, usernames: Sequence[str]) -> None:
-    """Its creator lets more players into an invitation tournament that has not started."""
+    """Its creator lets more players into an invitation tournament (or ladder) still open for
+    entries."""
     with transaction.atomic(durable=True):
         tournament = lock(tournament_id)
         if user.pk != tournament.created_by_id:
@@ -200,8 +198,7 @@ def do_join_tournament(user: User, tournament_id: Any) -> Entry:
     with transaction.atomic(durable=True):
         tournament = lock(tournament_id)
         if not may_enter(user, tournament):
-            followers = tournament.access == Tournament.Access.FOLLOWERS
-            raise ServiceError("not_invited", FOLLOWERS_ONLY if followers else NOT_INVITED, 403)
+            raise ServiceError("not_invited", kept_out(tournament), 403)
         if tournament.format == Tournament.Format.LADDER:
             return tournament_ladder.join(tournament, user)
         if tournament.status != Tournament.Status.OPEN:
@@ -296,9 +293,8 @@ def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
             return True
         if tournament.status != Tournament.Status.RUNNING:
             return False
-        if tournament.format in ROUNDLESS:  # a ladder has no rounds, and withdraws nobody
-            tournament_ladder.settle(tournament, now)
-            return True
+        if tournament.format == Tournament.Format.LADDER:  # no rounds, and nobody withdrawn
+            return bool(tournament_ladder.settle(tournament, now))
         changed = withdraw_forfeiters(tournament, now)
         if not round_is_over(tournament):
             return changed

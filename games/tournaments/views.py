@@ -3,6 +3,8 @@ standings, rounds and rules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -76,16 +78,20 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("-round", "pk")
     )
     rounds: dict[int, list[Pairing]] = {}
-    pairings = list(pairings)
     for pairing in pairings:
         rounds.setdefault(pairing.round, []).append(pairing)
     users = {entry.user_id: entry.user for entry in entries}
     groups = tournament.format == Tournament.Format.GROUPS
-    table = actions.standings_of(tournament, entries) if tournament.round and not groups else []
     swiss = tournament.format == Tournament.Format.SWISS
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
+    # A group's tables are in its stages, a ladder's rungs on its board.
+    table = (
+        actions.standings_of(tournament, entries)
+        if tournament.round and (swiss or knockout)
+        else []
+    )
     stages = tournament_groups.stages_of(tournament, entries, pairings) if groups else []
     entered = request.user.is_authenticated and request.user.pk in users
-    knockout = tournament.format == Tournament.Format.KNOCKOUT
     context = {
         **describe(tournament),
         "entries": entries,
@@ -185,7 +191,7 @@ def access_context(request: HttpRequest, tournament: Tournament, can_join: bool)
     live = tournament.status in (Tournament.Status.OPEN, Tournament.Status.RUNNING)
     return {
         "can_join": allowed,
-        "kept_out": can_join and not allowed,
+        "kept_out": actions.kept_out(tournament) if can_join and not allowed else "",
         "can_invite": invitation and creator and live,
         "invited": list(tournament.invited.order_by("username")) if invitation else [],
     }
@@ -247,33 +253,34 @@ def bracket_of(
     ]
 
 
-@login_required
-@require_POST
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def acted(request: HttpRequest, pk: int, action: Callable[[], Any], done: str) -> HttpResponse:
+    """Run a form's action on the tournament and go back to its page, saying what happened: a
+    refusal as an error message, an unknown tournament as a 404."""
     try:
-        actions.do_join_tournament(request.user, pk)
+        action()
     except ServiceError as error:
         if error.status == 404:
             raise Http404(str(error.message)) from None
         messages.error(request, str(error.message))
     else:
-        messages.success(request, _("You have entered the tournament."))
+        messages.success(request, done)
     return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    entering = partial(actions.do_join_tournament, request.user, pk)
+    return acted(request, pk, entering, _("You have entered the tournament."))
 
 
 @login_required
 @require_POST
 def invite(request: HttpRequest, pk: int) -> HttpResponse:
     """Its creator invites more players to an invitation tournament."""
-    try:
-        actions.do_invite_to_tournament(request.user, pk, request.POST.get("invite", "").split(","))
-    except ServiceError as error:
-        if error.status == 404:
-            raise Http404(str(error.message)) from None
-        messages.error(request, str(error.message))
-    else:
-        messages.success(request, _("The players are invited: they may enter now."))
-    return redirect("tournaments:detail", pk=pk)
+    names = request.POST.get("invite", "").split(",")
+    inviting = partial(actions.do_invite_to_tournament, request.user, pk, names)
+    return acted(request, pk, inviting, _("The players are invited: they may enter now."))
 
 
 @login_required
@@ -294,12 +301,5 @@ def challenge(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        actions.do_leave_tournament(request.user, pk)
-    except ServiceError as error:
-        if error.status == 404:
-            raise Http404(str(error.message)) from None
-        messages.error(request, str(error.message))
-    else:
-        messages.success(request, _("You have left the tournament."))
-    return redirect("tournaments:detail", pk=pk)
+    leaving = partial(actions.do_leave_tournament, request.user, pk)
+    return acted(request, pk, leaving, _("You have left the tournament."))

@@ -148,9 +148,7 @@ def test_the_dashboard_and_the_profile_list_a_players_tournaments_with_the_final
     )
 
 
-def test_a_swiss_page_shows_its_crosstable_with_each_result_against_each_opponent(
-    client, players
-):
+def test_a_swiss_page_shows_its_crosstable_with_each_result_against_each_opponent(client, players):
     tournament = running(players, size=5)  # five: one sits each round out
     for match in Match.objects.filter(pairing__tournament=tournament):
         do_resign(match.pk, match.seats.get(number=1).user)

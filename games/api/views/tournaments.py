@@ -1,5 +1,5 @@
-"""Tournaments (Swiss, knockout): the list, one tournament, its table and rounds; creating,
-joining and leaving one.
+"""Tournaments (Swiss, knockout, round-robin groups, ladders): the list, one tournament, its
+table and rounds; creating, joining and leaving one, and a ladder's challenges.
 
 Every write calls the same actions as the rest of the site (``games.actions.tournaments``).
 Anyone may read; what is shown of a match is public (its players, status and address), never
@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.actions import tournament_ladder, tournaments
+from games.actions.tournament_matches import NOT_FOUND
 from games.api.answers import ChallengeOut, StandingsOut, TournamentOut
 from games.api.serializers import (
     ChallengeSerializer,
@@ -45,7 +46,7 @@ def listed() -> QuerySet[Tournament]:
 def found(pk: Any) -> Tournament:
     tournament = listed().filter(pk=pk).first()
     if tournament is None:
-        raise ServiceError(*tournaments.NOT_FOUND)
+        raise ServiceError(*NOT_FOUND)
     return tournament
 
 
