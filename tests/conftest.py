@@ -201,7 +201,12 @@ def start_match(player: Any, opponent: Any, make_user: Any) -> Any:
     def start(
         game: str, options: dict[str, Any] | None = None, players: int = 2, **kwargs: Any
     ) -> Match:
-        extra = [make_user(f"extra{n}") for n in range(players - 2)] if players > 2 else []
+        from games.accounts.models import User
+
+        extra = [
+            User.objects.filter(username=f"extra{n}").first() or make_user(f"extra{n}")
+            for n in range(players - 2)
+        ]
         invite = ([opponent.username] if players >= 2 else []) + [u.username for u in extra]
         match = lifecycle.do_create_match(
             player, game, options or {}, players, invite=invite, **kwargs

@@ -68,17 +68,19 @@ def concrete(template: dict[str, Any]) -> dict[str, Any]:
     return action
 
 
-def drive(match: Match, leader: int, until: Any, limit: int = 3000) -> None:
-    """Play through the move service until ``until(view)`` holds on the leader's turn."""
+def drive(match: Match, leader: int, until: Any, limit: int = 3000) -> bool:
+    """Play through the move service until ``until(view)`` holds on the leader's turn (True),
+    or until the match ends first (False: an introductory game ends when its cease-fire card
+    is drawn, which the seed may put early)."""
     for _ in range(limit):
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
-            return
+            return False
         state = match.engine_state()
         view = match.engine.view(state, None)
         seat_number = view["current"]
         if seat_number == leader and until(view):
-            return
+            return True
         templates = match.engine.legal_actions(state, seat_number)
         template = pick(templates, seat_number == leader, view)
         user = match.seats.get(number=seat_number).user
