@@ -37,7 +37,10 @@ def leader_at(start_match: Any, player: Any, mode: str, until: Any, players: int
     for _ in range(8):
         match = start_match("risk", {"mode": mode}, players)
         leader = match.seats.get(user=player).number
-        if risk_bot.drive(match, leader, lambda view: until(match, view, leader)):
+        reached = risk_bot.drive(
+            match, leader, lambda view, match=match, leader=leader: until(match, view, leader)
+        )
+        if reached:
             match.refresh_from_db()
             return match
     raise AssertionError("eight games ended before the position asked for")
