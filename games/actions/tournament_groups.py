@@ -24,8 +24,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Max
+
 from games.actions.tournament_matches import OVER, finished_results, start_match
 from games.notifications import events
+from games.play.models import Seat
 from games.registry import installed_games
 from games.tournaments import brackets
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -91,10 +94,12 @@ class Group:
 class Stage:
     number: int
     groups: list[Group]
+    #: How many groups the stage has (``groups`` may be some of them: a page's).
+    size: int = 0
 
     @property
     def is_final(self) -> bool:
-        return len(self.groups) == 1
+        return (self.size or len(self.groups)) == 1
 
 
 def ranked(entries: Iterable[Entry]) -> list[Entry]:
@@ -106,10 +111,17 @@ def ranked(entries: Iterable[Entry]) -> list[Entry]:
 
 
 def stages_of(
-    tournament: Tournament, entries: Sequence[Entry], pairings: Iterable[Pairing] | None = None
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    pairings: Iterable[Pairing] | None = None,
+    sizes: Mapping[int, int] | None = None,
+    seated: Mapping[int, set[int]] | None = None,
 ) -> list[Stage]:
     """Every stage played so far, each group with its table (points, Sonneborn-Berger, rating)
-    and who of it went on. ``pairings`` with their matches and seats, or read here."""
+    and who of it went on. ``pairings`` with their matches and seats, or read here.
+
+    Given some groups' pairings only (a page's), ``sizes`` says how many groups each stage has
+    and ``seated`` who of their players each later stage seats (``page_of_groups``)."""
     if pairings is None:
         pairings = tournament.pairings.select_related("match").prefetch_related("match__seats")
     ratings = {entry.user_id: entry.rating for entry in entries}
@@ -117,9 +129,12 @@ def stages_of(
     for pairing in sorted(pairings, key=lambda p: (p.round, p.group or 0, p.pk or 0)):
         if pairing.match is not None:
             grouped.setdefault(pairing.round, {}).setdefault(pairing.group or 1, []).append(pairing)
+    # A stage none of whose groups are read (a later page than its last) is there, empty.
+    for number in sizes or {}:
+        grouped.setdefault(number, {})
     stages = []
     for number, groups in sorted(grouped.items()):
-        stage = Stage(number, [])
+        stage = Stage(number, [], (sizes or {}).get(number, 0))
         for group_number, group_pairings in sorted(groups.items()):
             players: list[int] = []
             for pairing in group_pairings:
@@ -134,11 +149,60 @@ def stages_of(
             )
             stage.groups.append(Group(group_number, players, group_pairings, table))
         stages.append(stage)
-    for before, after in zip(stages, stages[1:], strict=False):
-        seated = {player for group in after.groups for player in group.players}
-        for group in before.groups:
-            group.going_on = seated & set(group.players)
+    if seated is None:
+        seated = {
+            stage.number: {player for group in stage.groups for player in group.players}
+            for stage in stages
+        }
+    for stage in stages:
+        later = seated.get(stage.number + 1, set())
+        for group in stage.groups:
+            group.going_on = later & set(group.players)
     return stages
+
+
+def page_of_groups(
+    tournament: Tournament, first: int, last: int, sizes: Mapping[int, int]
+) -> list[Stage]:
+    """Every stage (``sizes``: its number of groups, ``group_counts``), with only its groups
+    ``first`` to ``last`` (numbered from 1) read: a page of a large field's groups reads those
+    groups' matches, not the stage's hundreds."""
+    pairings = (
+        tournament.pairings.filter(match__isnull=False, group__gte=first, group__lte=last)
+        .select_related("match")
+        .defer("match__state")  # a game's position: the page shows none
+        .prefetch_related("match__seats__user")
+    )
+    pairings = list(pairings)
+    shown = {seat.user_id for p in pairings for seat in p.match.seats.all()}  # type: ignore[union-attr]
+    seated: dict[int, set[int]] = {}
+    later = Seat.objects.filter(
+        match__pairing__tournament=tournament, match__pairing__round__gt=1, user__in=shown
+    ).values_list("match__pairing__round", "user_id")
+    for stage, player in later:
+        seated.setdefault(stage, set()).add(player)
+    entries = list(tournament.entries.filter(user__in=shown))
+    return stages_of(tournament, entries, pairings, sizes, seated)
+
+
+def group_counts(tournament: Tournament) -> dict[int, int]:
+    """How many groups each stage has."""
+    counts = (
+        tournament.pairings.filter(match__isnull=False)
+        .values("round")
+        .annotate(groups=Max("group"))
+        .values_list("round", "groups")
+    )
+    return {stage: groups or 1 for stage, groups in counts}
+
+
+def group_of(tournament: Tournament, stage: int, player: Any) -> int | None:
+    """The group a player plays in at a stage (None: they play in none)."""
+    return (
+        tournament.pairings.filter(round=stage, match__seats__user=player)
+        .values_list("group", flat=True)
+        .first()
+    )
 
 
 def next_round(tournament: Tournament, entries: list[Entry]) -> bool:

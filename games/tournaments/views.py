@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -70,18 +70,28 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = Tournament.objects.select_related("created_by").filter(pk=pk).first()
     if tournament is None:
         raise Http404(_("There is no such tournament."))
-    entries = list(tournament.entries.select_related("user"))
-    pairings = list(
-        tournament.pairings.select_related("bye", "match")
-        .defer("match__state")  # a game's position: the page shows none (1,500 at a stage)
-        .prefetch_related("match__seats__user")
-        .order_by("-round", "pk")
+    groups = tournament.format == Tournament.Format.GROUPS
+    is_open = tournament.status == Tournament.Status.OPEN
+    # An open tournament lists its entrants a page at a time (``entrant_page``); a running
+    # groups tournament's page reads only the groups it shows (``group_pages``): neither reads
+    # all of a large field's entrants and matches.
+    paged = groups and tournament.round > 0
+    lean = paged or is_open
+    entries = [] if lean else list(tournament.entries.select_related("user"))
+    pairings = (
+        []
+        if groups
+        else list(
+            tournament.pairings.select_related("bye", "match")
+            .defer("match__state")  # a game's position: the page shows none
+            .prefetch_related("match__seats__user")
+            .order_by("-round", "pk")
+        )
     )
     rounds: dict[int, list[Pairing]] = {}
     for pairing in pairings:
         rounds.setdefault(pairing.round, []).append(pairing)
     users = {entry.user_id: entry.user for entry in entries}
-    groups = tournament.format == Tournament.Format.GROUPS
     swiss = tournament.format == Tournament.Format.SWISS
     knockout = tournament.format == Tournament.Format.KNOCKOUT
     # A group's tables are in its stages, a ladder's rungs on its board.
@@ -90,17 +100,26 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         if tournament.round and (swiss or knockout)
         else []
     )
-    stages = tournament_groups.stages_of(tournament, entries, pairings) if groups else []
-    entered = request.user.is_authenticated and request.user.pk in users
+    entered = request.user.is_authenticated and (
+        tournament.entries.filter(user=request.user).exists()
+        if lean
+        else request.user.pk in users
+    )
+    entrants = entrant_page(request, tournament) if is_open else None
+    if entrants is not None:
+        entry_count = entrants.paginator.count
+    else:
+        entry_count = tournament.entries.count() if lean else len(entries)
     context = {
         **describe(tournament),
-        "entries": entries,
+        "entrants": entrants,
+        "entry_count": entry_count,
         "round_count": tournament_knockout.rounds_for(len(entries))
         if knockout
         else tournament.rounds,
-        "bracket": bracket_of(tournament, entries, pairings) if knockout else [],
+        "bracket": bracket_of(tournament, entries, pairings) if knockout and not lean else [],
         "rounds": [] if groups else sorted(rounds.items(), reverse=True),
-        **group_pages(request, stages, users),
+        **(group_pages(request, tournament) if paged else NO_GROUPS),
         "standings": [(row, users.get(row.player)) for row in table],
         "crosstable": crosstable(table, pairings, tournament.round, users) if swiss else [],
         "round_numbers": range(1, tournament.round + 1),
@@ -116,29 +135,51 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/detail.html", context)
 
 
+#: The entrants a page of an open tournament lists.
+ENTRANTS_PER_PAGE = 100
+
+
+def entrant_page(request: HttpRequest, tournament: Tournament) -> Page[Any]:
+    """An open tournament's entrants in the order they entered, a hundred at a time."""
+    entries = tournament.entries.select_related("user").order_by("joined_at", "pk")
+    return Paginator(entries, ENTRANTS_PER_PAGE).get_page(request.GET.get("page"))
+
+
 #: The groups of each stage a page shows (a large field's stage has hundreds).
 GROUPS_PER_PAGE = 8
+NO_GROUPS: dict[str, Any] = {"stages": [], "group_page": None}
 
 
-def group_pages(request: HttpRequest, stages: list[Any], users: dict[int, Any]) -> dict[str, Any]:
+def group_pages(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """Round-robin groups, a page of them at a time: page N shows the groups 8N − 7 to 8N of
     every stage, the latest stage first; without a page asked for, the one with the reader's
-    own group of the latest stage."""
-    most = max((len(stage.groups) for stage in stages), default=0)
-    paginator = Paginator(range(most), GROUPS_PER_PAGE)
+    own group of the latest stage. Only the groups shown are read."""
+    sizes = tournament_groups.group_counts(tournament)
+    if not sizes:
+        return NO_GROUPS
+    paginator = Paginator(range(max(sizes.values())), GROUPS_PER_PAGE)
     wanted = request.GET.get("page")
-    if wanted is None and stages and request.user.is_authenticated:
-        mine = [n for n, g in enumerate(stages[-1].groups) if request.user.pk in g.players]
-        wanted = str(mine[0] // GROUPS_PER_PAGE + 1) if mine else None
+    if wanted is None and request.user.is_authenticated:
+        mine = tournament_groups.group_of(tournament, max(sizes), request.user.pk)
+        wanted = str((mine - 1) // GROUPS_PER_PAGE + 1) if mine else None
     page = paginator.get_page(wanted)
-    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    stages = tournament_groups.page_of_groups(
+        tournament, page.start_index(), page.end_index(), sizes
+    )
+    users = {
+        seat.user_id: seat.user
+        for stage in stages
+        for group in stage.groups
+        for pairing in group.pairings
+        for seat in pairing.match.seats.all()
+    }
     return {
         "stages": [
             (
                 stage,
                 [
                     (group, [(row, users.get(row.player)) for row in group.table])
-                    for group in stage.groups[shown]
+                    for group in stage.groups
                 ],
             )
             for stage in reversed(stages)

@@ -245,3 +245,46 @@ def test_a_large_stage_is_shown_a_page_of_groups_at_a_time_the_readers_own_first
         'id="stage-1-group-10"' in client.get(f"/en/tournaments/{tournament.pk}/").content.decode()
     )
     assert client.get(f"/en/tournaments/{tournament.pk}/?page=x").status_code == 200  # the first
+
+
+def test_a_later_page_of_groups_shows_who_of_its_groups_went_on_reading_only_its_groups(
+    client, django_assert_max_num_queries
+):
+    players = users(40)  # stage 1: ten groups of four; stage 2: the ten winners, three groups
+    tournament = groups_of(players, advance=1)
+    the_first_entered_win(tournament)
+    assert tournament.round == 2
+    with django_assert_max_num_queries(12):
+        answer = client.get(f"/en/tournaments/{tournament.pk}/?page=2")
+    html = answer.content.decode()
+    assert html.count('class="table standings group-table"') == 2  # stage 1's groups 9 and 10
+    for number in (9, 10):
+        start = html.index(f'id="stage-1-group-{number}"')
+        group = html[start : html.index("</table>", start)]
+        winner = re.findall(r'<th scope="row">(Gil\d+)', group)[0]
+        assert group.count('class="goes-on"') == 1
+        assert re.search(
+            rf'<tr class="goes-on">\s*<td class="number">1</td>\s*<th scope="row">{winner}', group
+        )
+    assert 'id="stage-2-group-' not in html
+    assert "Stage 2 This stage's 3 groups are on the earlier pages, from the first" in text(answer)
+
+
+def test_an_open_tournament_lists_its_entrants_a_hundred_at_a_time(
+    client, django_assert_max_num_queries
+):
+    players = users(105)
+    tournament = tournaments.do_create_tournament(
+        players[0], "Crowded", "collar", DUEL, format=Tournament.Format.GROUPS,
+        min_players=200, max_players=200,
+    )  # fmt: skip
+    for user in players[1:]:
+        tournaments.do_join_tournament(user, tournament.pk)
+    client.force_login(players[-1])
+    with django_assert_max_num_queries(16):
+        first = text(client.get(f"/en/tournaments/{tournament.pk}/"))
+    assert "105 entered" in first and "Entrants 1 to 100 of 105" in first
+    assert "Gil0 " in first and "Gil99 " in first and "Gil100 " not in first
+    assert "Leave the tournament" in first  # the reader entered, though not on this page
+    second = text(client.get(f"/en/tournaments/{tournament.pk}/?page=2"))
+    assert "Entrants 101 to 105 of 105" in second and "Gil104 " in second and "Gil0 " not in second
