@@ -21,6 +21,7 @@ from games.core.errors import ServiceError
 from games.play.archive import mode_label
 from games.play.models import Match
 from games.registry import installed_games
+from games.tournaments import ladder
 from games.tournaments.forms import TournamentForm
 from games.tournaments.models import Pairing, Tournament
 
@@ -246,6 +247,8 @@ def ladder_context(request: HttpRequest, tournament: Tournament) -> dict[str, An
     signed_in = request.user.is_authenticated
     return {
         **board,
+        "most_open": ladder.MOST_OPEN,
+        "rest_days": ladder.REST.days,
         "standings": [],
         "rounds": [],
         "can_join": running and signed_in and not board["on_ladder"],

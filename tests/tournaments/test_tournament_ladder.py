@@ -142,6 +142,8 @@ def test_the_page_offers_a_challenge_only_where_the_rules_allow(
     assert "The ladder" in shown and "Open challenges" in shown and "Challenged by Lia9" in shown
     assert "the defender moves first" in shown and "from 9th, the 6th, 7th or 8th" in shown
     assert "Leave the ladder" in shown
+    assert "You have 1 open challenge of 3." in shown
+    assert "at most 3 open challenges" in shown and "not meet again within 7 days" in shown
     made = client.post(f"{page}challenge/", {"opponent": "l6"})
     newest = Match.objects.filter(pairing__tournament=ladder).latest("pk")
     assert made.status_code == 302 and made["Location"] == reverse("play:match", args=[newest.pk])
