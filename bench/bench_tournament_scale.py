@@ -145,7 +145,8 @@ def main() -> None:
         starts.append((label, count, groups, matches.count(), started_matches, wall, cpu, queries))
         worst_start = max(worst_start, wall)
         for who, client in (("entrant", entrant), ("anonymous", anonymous)):
-            pages.append((label, "stage 1 running, 8 groups a page", who, *fetch(client, url, rounds)))
+            state = "stage 1 running, 8 groups a page"
+            pages.append((label, state, who, *fetch(client, url, rounds)))
     print(f"database: {connection.vendor}\n")
     print("| Group stage started | players | groups | matches | started | wall (s) | "
           "CPU (s) | queries | ms per match |")  # fmt: skip
