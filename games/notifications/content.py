@@ -83,6 +83,8 @@ def match_context(
         "names": names,
         "people": {s.number: s.user.public_name for s in seats},
         "taken_over": {s.number for s in seats if s.bot_from is not None},
+        # Out of their tournament after two time-outs (``tournaments.withdraw_forfeiters``).
+        "withdrawn": {s.number: s.user.public_name for s in seats if s.out_reason == "withdrawn"},
         "opponents": ", ".join(s.user.public_name for s in seats if s is not mine),
         "to_act": [names[s.number] for s in seats if s.is_to_act and s is not mine],
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
@@ -109,6 +111,7 @@ def actor_context(row: Notification, context: dict[str, Any]) -> dict[str, Any]:
         "actor": context["people"].get(seat, "?"),
         "actor_is_me": mine is not None and mine.number == seat,
         "actor_out": bool(move and move.action.get("type") == "leave"),
+        "actor_withdrawn": seat in context["withdrawn"],
         # A house player plays their seat now (``games.play.takeover``).
         "actor_taken_over": seat in context["taken_over"],
     }

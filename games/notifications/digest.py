@@ -112,6 +112,11 @@ def event_line(row: Notification) -> dict[str, Any]:
             **params,
             "name": context["actor"],
         }
+    elif row.kind == Kind.RESIGNED and context.get("actor_withdrawn"):
+        text = gettext("%(name)s was withdrawn from the tournament and leaves %(game)s #%(n)s.") % {
+            **params,
+            "name": context["actor"],
+        }
     elif row.kind == Kind.RESIGNED:
         text = gettext("%(name)s resigned in %(game)s #%(n)s.") % {
             **params,

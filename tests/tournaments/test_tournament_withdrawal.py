@@ -6,11 +6,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 
 from games.accounts.models import User
 from games.accounts.verification import mark_verified
 from games.actions import moves, tournaments
 from games.notifications.models import Notification
+from games.play.changes import ChangeKind
 from games.play.models import Match, Seat
 from tests.notifications.conftest import concrete
 
@@ -73,3 +75,58 @@ def test_a_player_who_loses_two_matches_on_time_is_withdrawn_and_paired_no_more(
     assert "two matches on time" in email.body
     row = next(r for r in tournaments.standings_of(swiss) if r.player == absent.pk)
     assert row.forfeits == 2
+
+
+def test_a_withdrawn_players_running_duel_ends_and_their_opponent_reads_why(
+    four, mailoutbox, django_capture_on_commit_callbacks
+):
+    groups = tournaments.do_create_tournament(
+        four[0], "Late groups", "collar", {"mode": "duel"}, format="groups", min_players=4,
+        max_players=4, days_per_move=1,
+    )  # fmt: skip
+    for user in four[1:]:
+        tournaments.do_join_tournament(user, groups.pk)
+    absent = four[3]
+    *late, kept = list(round_matches(groups).filter(seats__user=absent).order_by("pk"))
+    for match in late:
+        mine = match.seats.get(user=absent).number
+        while mine not in match.engine.to_act(match.engine_state()):
+            seat = match.seats.get(is_to_act=True)
+            template = match.engine.legal_actions(match.engine_state(), seat.number)[0]
+            moves.do_submit_move(match.pk, seat.user, concrete(template), match.version)
+            match.refresh_from_db()
+    # The third match's clock runs later (its player moved since): only two time out.
+    ends = max(
+        match.deadline for match in round_matches(groups).filter(pk__in=[m.pk for m in late])
+    )
+    Match.objects.filter(pk=kept.pk).update(deadline=ends + timedelta(days=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        moves.sweep_deadlines(now=ends + timedelta(seconds=1))
+        tournaments.sweep(now=ends + timedelta(seconds=2))
+    assert groups.entries.get(user=absent).withdrawn_at is not None
+    kept.refresh_from_db()
+    assert kept.status == Match.Status.FINISHED
+    assert kept.seats.get(user=absent).out_reason == "withdrawn"
+    opponent = kept.seats.exclude(user=absent).get().user
+    [email] = [m for m in mailoutbox if m.to == [opponent.email] and f"#{kept.pk}" in m.subject]
+    assert email.subject == f"El collar de la duquesa #{kept.pk} against late3 has ended"
+    assert "late3 lost two tournament matches on time and was withdrawn" in email.body
+    assert f"Winner: {opponent.username}" in email.body and "resigned" not in email.body
+
+
+def test_at_a_larger_table_the_others_read_that_a_withdrawn_player_was_withdrawn(
+    start_match, mailoutbox, django_capture_on_commit_callbacks
+):
+    match = start_match("risk", {"mode": "intro"}, 3)
+    seats = list(match.seats.order_by("number"))
+    gone, reader = seats[2], seats[0]
+    reader.user.language = "en"
+    reader.user.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        held = moves.read_seats(locked)
+        moves.hand_over(locked, held, held[2], "withdrawn", ChangeKind.RESIGN, None)
+    [email] = [m for m in mailoutbox if m.to == [reader.user.email] and "withdrawn" in m.subject]
+    name = gone.user.public_name
+    assert email.subject == f"{name} was withdrawn from the tournament and leaves Risk #{match.pk}"
+    assert f"{name} lost two tournament matches on time and was withdrawn" in email.body
