@@ -28,6 +28,12 @@ def two_player_modes() -> list[tuple[str, str]]:
     return choices
 
 
+def only_for(*formats: str) -> dict[str, str]:
+    """A field only these formats use: the form shows it only while one of them is chosen
+    (``site.css``, where the browser has ``:has()``; elsewhere every field shows)."""
+    return {"data-formats": " ".join(formats)}
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     mode = forms.ChoiceField(
@@ -40,21 +46,25 @@ class TournamentForm(forms.Form):
     rounds = forms.IntegerField(
         label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=5,
         help_text=_("A Swiss's number of rounds."),
+        widget=forms.NumberInput(attrs=only_for("swiss")),
     )  # fmt: skip
     best_of = forms.TypedChoiceField(
         label=_("Games per pair"), coerce=int, initial=1, required=False, empty_value=1,
         choices=[(1, _("One game")), (3, _("Best of 3"))],
         help_text=_("For a knockout: with best of 3, the first to win two games goes on."),
+        widget=forms.Select(attrs=only_for("knockout")),
     )  # fmt: skip
     advance = forms.IntegerField(
         label=_("Going on from each group"), min_value=1, max_value=MOST_ADVANCING, initial=2,
         required=False,
         help_text=_("Round-robin groups: how many of each group play the next stage."),
+        widget=forms.NumberInput(attrs=only_for("groups")),
     )  # fmt: skip
     days_per_move = forms.TypedChoiceField(label=_("Time per move"), coerce=int, initial=3)
     min_players = forms.IntegerField(
         label=_("Least number of players"), min_value=2, max_value=MOST_PLAYERS, initial=4,
         help_text=_("Not for a ladder: it runs from the start and anyone may join at any time."),
+        widget=forms.NumberInput(attrs=only_for("swiss", "knockout", "groups")),
     )  # fmt: skip
     max_players = forms.IntegerField(
         label=_("Most players"), min_value=2, max_value=MOST_PLAYERS, initial=16
@@ -62,7 +72,9 @@ class TournamentForm(forms.Form):
     starts_at = forms.DateTimeField(
         label=_("Starts at"), required=False,
         help_text=_("Leave it empty to start as soon as the tournament is full."),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        widget=forms.DateTimeInput(
+            attrs={"type": "datetime-local", **only_for("swiss", "knockout", "groups")}
+        ),
     )  # fmt: skip
     rated = forms.BooleanField(label=_("Rated"), required=False)
     access = forms.ChoiceField(
@@ -72,6 +84,7 @@ class TournamentForm(forms.Form):
     invite = forms.CharField(
         label=_("Players invited"), required=False, max_length=2000,
         help_text=_("Their user names, separated by commas: for a tournament by invitation."),
+        widget=forms.TextInput(attrs={"data-invitation": ""}),
     )  # fmt: skip
     vacations = forms.BooleanField(
         label=_("Vacations pause the clock"), required=False, initial=True,

@@ -102,9 +102,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         else []
     )
     entered = request.user.is_authenticated and (
-        tournament.entries.filter(user=request.user).exists()
-        if lean
-        else request.user.pk in users
+        tournament.entries.filter(user=request.user).exists() if lean else request.user.pk in users
     )
     entrants = entrant_page(request, tournament) if is_open else None
     if entrants is not None:

@@ -97,3 +97,45 @@ def test_a_player_challenges_someone_above_on_a_ladder(live_server, open_page, a
         expect(page.get_by_text(f"{opponent} – Fabio")).to_be_visible()
         page.screenshot(path=artifacts / f"ladder-challenged-{name}-{scheme}.png", full_page=True)
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height", "scheme"), [(390, 844, "light"), (1280, 800, "dark")])
+def test_the_new_tournament_form_shows_the_chosen_formats_own_fields(
+    live_server, open_page, artifacts, width, height, scheme
+):
+    creator = User.objects.create(username="alba", email="alba@example.com")
+    client = Client()
+    client.force_login(creator)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page = open_page(width, height, color_scheme=scheme, cookies=[
+        {"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}
+    ])  # fmt: skip
+    page.goto(f"{live_server.url}/en/tournaments/new/")
+    own = {
+        "swiss": ["Rounds"],
+        "knockout": ["Games per pair"],
+        "groups": ["Going on from each group"],
+        "ladder": [],
+    }
+    labels = [label for fields in own.values() for label in fields] + ["Least number of players"]
+    for format_, shown in own.items():
+        page.get_by_label("Format", exact=True).select_option(format_)
+        if format_ != "ladder":
+            shown = [*shown, "Least number of players"]
+        for label in labels:
+            field = page.get_by_label(label, exact=True)
+            (expect(field).to_be_visible if label in shown else expect(field).to_be_hidden)()
+        expect(page.get_by_label("Most players", exact=True)).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=artifacts / f"new-{format_}-{width}-{scheme}.png", full_page=True)
+    expect(page.get_by_label("Players invited", exact=True)).to_be_hidden()
+    page.get_by_label("Who may enter", exact=True).select_option("invitation")
+    expect(page.get_by_label("Players invited", exact=True)).to_be_visible()
+    page.screenshot(path=artifacts / f"new-invitation-{width}-{scheme}.png", full_page=True)
+    # A field with an error stays in sight, whatever the format.
+    page.get_by_label("Format", exact=True).select_option("swiss")
+    page.get_by_label("Rounds", exact=True).fill("0")
+    page.get_by_label("Format", exact=True).select_option("knockout")
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.get_by_label("Rounds", exact=True)).to_be_visible()
+    page.close()
