@@ -276,7 +276,7 @@ def bracket_of(
     users = {entry.user_id: entry.user for entry in entries}
     last = tournament_knockout.rounds_for(len(entries))
     rounds = tournament_knockout.pairs_of(tournament, pairings, seeds, withdrawn)
-    return [
+    shown = [
         {
             "number": number,
             "title": round_title(number, last),
@@ -293,6 +293,15 @@ def bracket_of(
         }
         for number, pairs in sorted(rounds.items())
     ]
+    # The rounds to come, to the final: each pair's places, filled by the winners known.
+    played = max(rounds, default=0)
+    winners = [pair.winner for pair in rounds.get(played, [])]
+    for number in range(played + 1, last + 1):
+        places = [winners[n : n + 2] for n in range(0, len(winners), 2)]
+        pairs = [{"players": [{"user": users.get(w)} for w in place]} for place in places]
+        shown.append({"number": number, "title": round_title(number, last), "pairs": pairs})
+        winners = [None] * len(places)
+    return shown
 
 
 def acted(request: HttpRequest, pk: int, action: Callable[[], Any], done: str) -> HttpResponse:

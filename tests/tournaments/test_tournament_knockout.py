@@ -248,3 +248,20 @@ def test_a_withdrawn_player_loses_their_pair(db):
     tournaments.sweep()
     (final,) = current(cup)
     assert [seed(u) for u in players_of(final)] == [1, 2]
+
+
+def test_the_bracket_shows_the_rounds_to_come_with_the_winners_known_in_their_places(client, db):
+    players = field(8)
+    cup = knockout(players)
+    first = current(cup)
+    win(first[0], min(players_of(first[0]), key=seed))  # one quarter-final decided
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    bracket = page[page.index('id="bracket-title"') :]
+    assert [t for t in re.findall(r"<h3[^>]*>([^<]+)</h3>", bracket)] == [
+        "Quarter-finals", "Semi-finals", "Final",
+    ]  # fmt: skip
+    to_come = re.findall(r'<li class="bracket-pair to-come">(.*?)</ul>', bracket, re.S)
+    assert len(to_come) == 2 + 1  # two semi-finals, the final
+    winner = min(players_of(first[0]), key=seed).public_name
+    assert re.search(rf'<span class="name">{winner}</span>.*to be decided', to_come[0], re.S)
+    assert to_come[1].count("to be decided") == 2 and to_come[2].count("to be decided") == 2
