@@ -34,18 +34,23 @@ def round_matches(tournament):
     return Match.objects.filter(pairing__tournament=tournament, pairing__round=tournament.round)
 
 
+def until_to_act(match, absent):
+    """The other player makes their moves until it is the absent one's turn."""
+    mine = match.seats.get(user=absent).number
+    while mine not in match.engine.to_act(match.engine_state()):
+        seat = match.seats.get(is_to_act=True)
+        template = match.engine.legal_actions(match.engine_state(), seat.number)[0]
+        moves.do_submit_move(match.pk, seat.user, concrete(template), match.version)
+        match.refresh_from_db()
+
+
 def play_round(tournament, absent):
     """In every match but the absent player's, the second seat resigns; in theirs, the other
     player makes their moves until it is the absent one's turn, whose clock then runs out."""
     for match in round_matches(tournament).exclude(seats__user=absent):
         moves.do_resign(match.pk, match.seats.get(number=1).user)
     for match in round_matches(tournament).filter(seats__user=absent):
-        mine = match.seats.get(user=absent).number
-        while mine not in match.engine.to_act(match.engine_state()):
-            seat = match.seats.get(is_to_act=True)
-            template = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-            moves.do_submit_move(match.pk, seat.user, concrete(template), match.version)
-            match.refresh_from_db()
+        until_to_act(match, absent)
         moves.sweep_deadlines(now=match.deadline + timedelta(seconds=1))
     tournaments.sweep()
 
@@ -89,12 +94,7 @@ def test_a_withdrawn_players_running_duel_ends_and_their_opponent_reads_why(
     absent = four[3]
     *late, kept = list(round_matches(groups).filter(seats__user=absent).order_by("pk"))
     for match in late:
-        mine = match.seats.get(user=absent).number
-        while mine not in match.engine.to_act(match.engine_state()):
-            seat = match.seats.get(is_to_act=True)
-            template = match.engine.legal_actions(match.engine_state(), seat.number)[0]
-            moves.do_submit_move(match.pk, seat.user, concrete(template), match.version)
-            match.refresh_from_db()
+        until_to_act(match, absent)
     # The third match's clock runs later (its player moved since): only two time out.
     ends = max(
         match.deadline for match in round_matches(groups).filter(pk__in=[m.pk for m in late])
