@@ -139,31 +139,45 @@ def create_match(
     return match
 
 
-def create_seated_match(
-    creator: User,
-    players: Sequence[User],
+def create_seated_matches(
+    tables: Sequence[Sequence[User]],
     game: str,
     options: Mapping[str, Any],
     days_per_move: int,
     rated: bool,
     vacations_pause: bool = True,
-) -> Match:
-    """A match of ``players`` in that seat order, started at once: a tournament's pairing
-    (the options were checked when the tournament was created). Open, so that everyone may
-    follow it."""
+) -> list[Match]:
+    """A match for each table of players (in that seat order), seated but not started: a
+    tournament's round, created in two statements however many tables it has (the options were
+    checked when the tournament was created). Each stays private, and its creator (the first
+    player) may not cancel it, until ``start_seated`` starts it."""
     engine = installed_games()[game].engine
-    match = Match.objects.create(
-        game=game, options=dict(options), players=len(players), engine_version=engine.version,
-        days_per_move=days_per_move, visibility=Match.Visibility.OPEN, rated=bool(rated),
-        created_by=creator, rulebook_revision=current_rulebook_revision(game),
-        vacations_pause=vacations_pause,
-    )  # fmt: skip
+    revision = current_rulebook_revision(game)
+    matches = [
+        Match(
+            game=game, options=dict(options), players=len(players),
+            engine_version=engine.version, days_per_move=days_per_move, rated=bool(rated),
+            created_by=players[0], rulebook_revision=revision, vacations_pause=vacations_pause,
+        )
+        for players in tables
+    ]  # fmt: skip
+    for match in matches:
+        match.seal_seed()
+    Match.objects.bulk_create(matches)
     Seat.objects.bulk_create(
         Seat(match=match, user=user, status=Seat.Status.JOINED, number=number)
+        for match, players in zip(matches, tables, strict=True)
         for number, user in enumerate(players)
     )
+    return matches
+
+
+def start_seated(match: Match) -> None:
+    """Under the match's lock, a match of ``create_seated_matches``: open, so that everyone may
+    follow it, and started with its clock."""
+    match.visibility = Match.Visibility.OPEN
+    match.save(update_fields=["visibility"])
     moves.start(match)
-    return match
 
 
 def check_house_players(levels: Sequence[int], pace: str, fill_level: int) -> None:
@@ -365,6 +379,10 @@ def do_cancel_match(match_id: Any, user: User) -> Match:
         match = lock_match(match_id, user)
         if match.created_by_id != user.pk:
             raise ServiceError("not_creator", _("Only the creator can cancel this match."), 403)
+        if Match.objects.filter(pk=match.pk, pairing__isnull=False).exists():
+            raise ServiceError(
+                "tournament_match", _("A tournament's match cannot be cancelled."), 409
+            )
         if match.status != Match.Status.WAITING:
             raise ServiceError(
                 "already_started", _("A match can only be cancelled before it starts."), 409

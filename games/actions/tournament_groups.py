@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db.models import Max
 
-from games.actions.tournament_matches import OVER, finished_results, start_match
+from games.actions.tournament_matches import OVER, Table, finished_results, pair_matches
 from games.notifications import events
 from games.play.models import Seat
 from games.registry import installed_games
@@ -233,9 +233,11 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
     tournament.round += 1
     tournament.save(update_fields=["status", "started_at", "round"])
     users = {entry.user_id: entry.user for entry in players}
-    for number, group in enumerate(groups, start=1):
-        for table in brackets.group_tables(group, seats.table):
-            start_match(tournament, [users[player] for player in table], group=number)
+    pair_matches(tournament, [
+        Table([users[player] for player in table], group=number)
+        for number, group in enumerate(groups, start=1)
+        for table in brackets.group_tables(group, seats.table)
+    ])  # fmt: skip
     if tournament.round > 1:
         for user in users.values():
             events.tournament_news(tournament, user, "stage")

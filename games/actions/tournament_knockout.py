@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.accounts.models import User
-from games.actions.tournament_matches import OVER, result_of, seat_orders, start_match
+from games.actions.tournament_matches import OVER, Table, pair_matches, result_of, seat_orders
 from games.play.models import Match
 from games.tournaments import brackets
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -131,25 +131,27 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
             return False
         tournament.round = 1
         tournament.save(update_fields=["status", "started_at", "round"])
-        for line, (top, bottom) in enumerate(brackets.first_round(field_), start=1):
+        tables = [
             open_pair(tournament, line, top, bottom, users, withdrawn)
+            for line, (top, bottom) in enumerate(brackets.first_round(field_), start=1)
+        ]
+        pair_matches(tournament, [table for table in tables if table is not None])
         return True
     pairs = pairs_of(tournament, played(tournament), seeds, withdrawn).get(tournament.round, [])
-    undecided = [pair for pair in pairs if pair.winner is None]
-    for pair in undecided:
-        number = len(pair.games) + 1
-        top, bottom = pair.players
-        order = [top, bottom] if number % 2 else [bottom, top]
-        start_match(tournament, [users[p] for p in order], group=pair.line, game=number)
+    undecided = [two for two in pairs if two.winner is None]
     if undecided:
+        pair_matches(tournament, [next_game(two, users) for two in undecided])
         return True
-    winners = [pair.winner for pair in pairs if pair.winner is not None]
+    winners = [two.winner for two in pairs if two.winner is not None]
     if len(winners) < 2:
         return False
     tournament.round += 1
     tournament.save(update_fields=["round"])
-    for line, (top, bottom) in enumerate(brackets.next_round(winners), start=1):
+    tables = [
         open_pair(tournament, line, top, bottom, users, withdrawn)
+        for line, (top, bottom) in enumerate(brackets.next_round(winners), start=1)
+    ]
+    pair_matches(tournament, [table for table in tables if table is not None])
     return True
 
 
@@ -160,15 +162,24 @@ def open_pair(
     bottom: int | None,
     users: Mapping[int, User],
     withdrawn: frozenset[int],
-) -> None:
-    """A pair's first game; a bye when it has one player, a walkover when one has withdrawn."""
+) -> Table | None:
+    """A pair's first game (to pair with the round's others); or None, with the pair's bye
+    written, when it has one player, or a walkover when one has withdrawn."""
     if bottom is None or bottom in withdrawn or top in withdrawn:
         going_on = top if bottom is None or bottom in withdrawn else bottom
         Pairing.objects.create(
             tournament=tournament, round=tournament.round, bye_id=going_on, group=line
         )
-        return
-    start_match(tournament, [users[top], users[bottom]], group=line)
+        return None
+    return Table([users[top], users[bottom]], group=line)
+
+
+def next_game(two: Pair, users: Mapping[int, User]) -> Table:
+    """The next game of an undecided pair, the players' seats swapped from game to game."""
+    number = len(two.games) + 1
+    top, bottom = two.players
+    order = [top, bottom] if number % 2 else [bottom, top]
+    return Table([users[p] for p in order], group=two.line, game=number)
 
 
 def table_of(tournament: Tournament, entries: list[Entry]) -> list[Standing]:

@@ -4,8 +4,10 @@ one as its players' places, and tell whether a round's matches are over."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.accounts.models import User
@@ -17,6 +19,8 @@ from games.tournaments.standings import Result
 
 #: A match in one of these is over for its tournament (a cancelled or aborted one scores nothing).
 OVER = (Match.Status.FINISHED, Match.Status.CANCELLED, Match.Status.ABORTED)
+#: The matches ``start_paired`` starts in one transaction (about 50 ms each).
+START_BATCH = 50
 NOT_FOUND = ("not_found", _("There is no such tournament."), 404)
 
 
@@ -28,19 +32,64 @@ def lock(tournament_id: Any) -> Tournament:
         raise ServiceError(*NOT_FOUND) from None
 
 
-def start_match(
-    tournament: Tournament, players: Sequence[User], group: int | None = None, game: int = 1
-) -> Pairing:
-    """A match of ``players`` (in seat order) for the tournament's current round, started at
-    once with its own clock."""
-    match = lifecycle.create_seated_match(
-        players[0], players, tournament.game, tournament.options,
+@dataclass(frozen=True)
+class Table:
+    """The players of one match of a round, in seat order; a group's number or a knockout's
+    line in the bracket, and a knockout pair's game."""
+
+    players: Sequence[User]
+    group: int | None = None
+    game: int = 1
+
+
+def pair_matches(tournament: Tournament, tables: Sequence[Table]) -> list[Pairing]:
+    """The matches of the tournament's current round, created and seated in a few statements
+    however many they are; ``start_paired`` starts them once this transaction has committed."""
+    matches = lifecycle.create_seated_matches(
+        [table.players for table in tables], tournament.game, tournament.options,
         days_per_move=tournament.days_per_move, rated=tournament.rated,
         vacations_pause=tournament.vacations,
     )  # fmt: skip
-    return Pairing.objects.create(
-        tournament=tournament, round=tournament.round, match=match, group=group, game=game
-    )
+    return Pairing.objects.bulk_create(
+        Pairing(
+            tournament=tournament, round=tournament.round, match=match, group=table.group,
+            game=table.game,
+        )
+        for match, table in zip(matches, tables, strict=True)
+    )  # fmt: skip
+
+
+def start_match(tournament: Tournament, players: Sequence[User]) -> Pairing:
+    """A match of ``players`` (in seat order) for the tournament, started at once with its own
+    clock (a ladder's challenge)."""
+    (pairing,) = pair_matches(tournament, [Table(players)])
+    lifecycle.start_seated(pairing.match)
+    return pairing
+
+
+def start_paired(tournament_id: Any) -> int:
+    """Start the tournament's paired matches not started yet, each with its own clock and
+    ``START_BATCH`` to a transaction, so that a stage of a thousand players neither holds the
+    tournament's lock nor one transaction while its matches start; returns how many started.
+
+    ``do_advance`` calls it after pairing a round, and so the minute sweep starts any that a
+    stopped process left behind. Each batch holds the tournament's lock: two processes starting
+    the same stage take turns (each batch locks its players' API feed counters match by match,
+    so two batches at once could each wait for the other's)."""
+    started = 0
+    while True:
+        with transaction.atomic(durable=True):
+            lock(tournament_id)
+            batch = list(
+                Match.objects.filter(
+                    pairing__tournament_id=tournament_id, status=Match.Status.WAITING
+                ).order_by("pk")[:START_BATCH]
+            )
+            for match in batch:
+                lifecycle.start_seated(match)
+        started += len(batch)
+        if len(batch) < START_BATCH:
+            return started
 
 
 def result_of(match: Match) -> Result:

@@ -3,7 +3,7 @@ one before is over (``games.tournaments.swiss`` pairs it); Buchholz splits equal
 
 from __future__ import annotations
 
-from games.actions.tournament_matches import finished_results, seat_orders, start_match
+from games.actions.tournament_matches import Table, finished_results, pair_matches, seat_orders
 from games.notifications import events
 from games.tournaments import swiss
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -29,8 +29,7 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
     tournament.round += 1
     tournament.save(update_fields=["status", "started_at", "round"])
     users = {e.user_id: e.user for e in playing}
-    for first, second in pairing.pairs:
-        start_match(tournament, [users[first], users[second]])
+    pair_matches(tournament, [Table([users[one], users[two]]) for one, two in pairing.pairs])
     if pairing.bye is not None:
         Pairing.objects.create(tournament=tournament, round=tournament.round, bye_id=pairing.bye)
         events.tournament_news(tournament, users[pairing.bye], "bye")

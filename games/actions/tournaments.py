@@ -29,7 +29,7 @@ from games.actions import (
     tournament_ladder,
     tournament_swiss,
 )
-from games.actions.tournament_matches import lock, round_is_over
+from games.actions.tournament_matches import lock, round_is_over, start_paired
 from games.core.errors import ServiceError
 from games.engines.base import EngineError
 from games.notifications import events
@@ -192,7 +192,8 @@ def do_invite_to_tournament(user: User, tournament_id: Any, usernames: Sequence[
 
 
 def do_join_tournament(user: User, tournament_id: Any) -> Entry:
-    """Enter an open tournament while it has room; the last place goes to one player only."""
+    """Enter an open tournament while it has room; the last place goes to one player only, and
+    starts a tournament without a date (its matches then start as ``do_advance``'s do)."""
     if user.is_bot:
         raise ServiceError("house_player", _("House players do not enter tournaments."), 409)
     with transaction.atomic(durable=True):
@@ -209,8 +210,11 @@ def do_join_tournament(user: User, tournament_id: Any) -> Entry:
         if tournament.entries.count() >= tournament.max_players:
             raise ServiceError("full", FULL, 409)
         entry = Entry.objects.create(tournament=tournament, user=user)
-        if tournament.starts_at is None and tournament.entries.count() == tournament.max_players:
+        full = tournament.starts_at is None and tournament.entries.count() == tournament.max_players
+        if full:
             start(tournament)
+    if full:
+        start_paired(tournament_id)
     return entry
 
 
@@ -282,25 +286,30 @@ def finish(tournament: Tournament, now: datetime) -> None:
 
 def do_advance(tournament_id: Any, now: datetime | None = None) -> bool:
     """Start a tournament whose date has come, or pair the next round (or finish) once every
-    match of the round is over; returns whether anything changed."""
-    now = now or timezone.now()
+    match of the round is over; then start the round's matches, a batch to a transaction
+    (``start_paired``). Returns whether anything changed."""
     with transaction.atomic(durable=True):
-        tournament = lock(tournament_id)
-        if tournament.status == Tournament.Status.OPEN:
-            if tournament.starts_at is None or tournament.starts_at > now:
-                return False
-            start(tournament, now)
-            return True
-        if tournament.status != Tournament.Status.RUNNING:
+        changed = advance(lock(tournament_id), now or timezone.now())
+    return bool(start_paired(tournament_id)) or changed
+
+
+def advance(tournament: Tournament, now: datetime) -> bool:
+    """``do_advance`` under the tournament's lock, up to pairing the round."""
+    if tournament.status == Tournament.Status.OPEN:
+        if tournament.starts_at is None or tournament.starts_at > now:
             return False
-        if tournament.format == Tournament.Format.LADDER:  # no rounds, and nobody withdrawn
-            return bool(tournament_ladder.settle(tournament, now))
-        changed = withdraw_forfeiters(tournament, now)
-        if not round_is_over(tournament):
-            return changed
-        entries = list(tournament.entries.select_related("user"))
-        if not FORMATS[tournament.format].next_round(tournament, entries):
-            finish(tournament, now)
+        start(tournament, now)
+        return True
+    if tournament.status != Tournament.Status.RUNNING:
+        return False
+    if tournament.format == Tournament.Format.LADDER:  # no rounds, and nobody withdrawn
+        return bool(tournament_ladder.settle(tournament, now))
+    changed = withdraw_forfeiters(tournament, now)
+    if not round_is_over(tournament):
+        return changed
+    entries = list(tournament.entries.select_related("user"))
+    if not FORMATS[tournament.format].next_round(tournament, entries):
+        finish(tournament, now)
     return True
 
 

@@ -162,9 +162,14 @@ class Match(models.Model):
         return f"{self.engine.name} #{self.pk}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        self.seal_seed()
+        super().save(*args, **kwargs)
+
+    def seal_seed(self) -> None:
+        """Note the seed's SHA-256 (public from the start; the seed stays secret to the end).
+        ``save`` does it; a ``bulk_create`` of matches calls it first."""
         if not self.seed_sha256:
             self.seed_sha256 = seed_digest(self.seed)
-        super().save(*args, **kwargs)
 
     @property
     def engine(self) -> BaseEngine[Any]:

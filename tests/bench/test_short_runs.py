@@ -41,7 +41,7 @@ FIGURES = {
         "| Tournament page (24 entrants) |",
         "open, 100 entrants a page | anonymous",
         "stage 1 running, 8 groups a page | anonymous",
-        "Goal: a 24-player group stage started",
+        "Goal: a 24-player group stage's matches created",
         "Goal: the tournament page",
     ],
     "bot_memory": ["moves:", "| process | peak RSS (MB) |", "| pool child "],

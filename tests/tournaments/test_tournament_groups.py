@@ -11,10 +11,11 @@ from itertools import combinations
 import pytest
 
 from games.accounts.models import User
-from games.actions import tournaments
+from games.actions import lifecycle, tournament_matches, tournaments
 from games.actions.draws import do_vote_draw
 from games.actions.moves import do_resign
 from games.core.errors import ServiceError
+from games.notifications.models import Notification
 from games.play.models import Match
 from games.tournaments.models import Tournament
 
@@ -288,3 +289,43 @@ def test_an_open_tournament_lists_its_entrants_a_hundred_at_a_time(
     assert "Leave the tournament" in first  # the reader entered, though not on this page
     second = text(client.get(f"/en/tournaments/{tournament.pk}/?page=2"))
     assert "Entrants 101 to 105 of 105" in second and "Gil104 " in second and "Gil0 " not in second
+
+
+def test_a_stage_is_paired_in_a_few_statements_then_its_matches_start_a_batch_at_a_time(
+    client, monkeypatch, django_assert_max_num_queries
+):
+    """Pairing a stage writes its matches in a few statements, however many (12 here), under
+    the tournament's lock; they start after, a batch to a transaction. A process stopped in
+    between leaves them to the minute sweep: meanwhile no one finds them in the lobby and their
+    first player may not cancel them."""
+    players = users(8)
+    monkeypatch.setattr(tournament_matches, "START_BATCH", 5)
+    monkeypatch.setattr(tournaments, "start_paired", lambda tournament_id: 0)  # the process stops
+    tournament = tournaments.do_create_tournament(
+        players[0], "Spring groups", "collar", DUEL, format=Tournament.Format.GROUPS,
+        min_players=8, max_players=8,
+    )  # fmt: skip
+    for user in players[1:-1]:
+        tournaments.do_join_tournament(user, tournament.pk)
+    with django_assert_max_num_queries(20):
+        tournaments.do_join_tournament(players[-1], tournament.pk)
+    tournament.refresh_from_db()
+    matches = stage_matches(tournament)
+    assert len(matches) == 12
+    assert {(m.status, m.visibility) for m in matches} == {("waiting", "private")}
+    client.force_login(User.objects.create(username="passer", email="passer@example.com"))
+    assert f"/play/{matches[0].pk}/" not in client.get("/en/play/lobby/").content.decode()
+    with pytest.raises(ServiceError) as refused:
+        lifecycle.do_cancel_match(matches[0].pk, matches[0].created_by)
+    assert refused.value.code == "tournament_match"
+
+    monkeypatch.setattr(tournaments, "start_paired", tournament_matches.start_paired)
+    assert tournaments.sweep() == 1
+    matches = stage_matches(tournament)
+    assert {(m.status, m.visibility) for m in matches} == {("active", "open")}
+    assert all(m.deadline is not None and m.started_at is not None for m in matches)
+    # Each player hears once of each of their matches' start; a second sweep starts none again.
+    assert tournaments.sweep() == 0
+    started = Notification.objects.filter(kind=Notification.Kind.STARTED, channel="email")
+    assert started.count() == 24
+    assert len(set(started.values_list("match", "recipient"))) == 24

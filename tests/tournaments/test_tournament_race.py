@@ -51,3 +51,42 @@ def test_two_joins_for_the_last_place_one_wins_and_the_tournament_starts_once(re
         assert tournament.status == Tournament.Status.RUNNING
         assert tournament.entries.count() == 3
         assert Match.objects.filter(pairing__tournament=tournament).count() == 1
+
+
+def test_two_processes_starting_a_stage_share_its_matches_and_start_each_once(require, monkeypatch):
+    """Two processes start a paired stage at once (a sweep running while the one that paired it
+    still starts its matches): on PostgreSQL they take turns, batch by batch, none fails, and
+    every match starts once, its players told once."""
+    require("postgresql")
+    from games.actions import tournament_matches
+    from games.notifications.models import Notification
+
+    players = [
+        User.objects.create(username=f"stage{n}", email=f"stage{n}@example.com") for n in range(8)
+    ]
+    monkeypatch.setattr(tournament_matches, "START_BATCH", 2)
+    monkeypatch.setattr(tournaments, "start_paired", lambda tournament_id: 0)
+    tournament = tournaments.do_create_tournament(
+        players[0], "Stage race", "collar", {"mode": "duel"}, format=Tournament.Format.GROUPS,
+        min_players=8, max_players=8,
+    )  # fmt: skip
+    for user in players[1:]:
+        tournaments.do_join_tournament(user, tournament.pk)
+    barrier, counts = threading.Barrier(2), []
+
+    def start():
+        barrier.wait()
+        try:
+            counts.append(tournament_matches.start_paired(tournament.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    matches = Match.objects.filter(pairing__tournament=tournament)
+    assert sum(counts) == 12 == matches.filter(status=Match.Status.ACTIVE).count()
+    started = Notification.objects.filter(kind=Notification.Kind.STARTED, channel="email")
+    assert started.count() == len(set(started.values_list("match", "recipient"))) == 24
