@@ -9,12 +9,13 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, pgettext
 
 from games.accounts.models import User
 from games.play import narration
 from games.play.archive import mode_label as label
+from games.play.models import Match
 
 register = template.Library()
 
@@ -99,3 +100,32 @@ def bot_badge(user: User | None) -> str:
         gettext("A house player: the site plays it"),
         pgettext("badge after a house player's name", "bot"),
     )
+
+
+@register.simple_tag
+def match_title(match: Match) -> str:
+    """A match named by its players in seat order ("A – B"), linked to its page (the rows of a
+    tournament's lists)."""
+    names = format_html_join(
+        " – ", "{}", ((seat.user.public_name if seat.user else "",) for seat in match.seats.all())
+    )
+    return format_html(
+        '<a class="match-title" href="{}">{}</a>', reverse("play:match", args=[match.pk]), names
+    )
+
+
+@register.simple_tag
+def match_standing(match: Match) -> str:
+    """How a match stands: who won or drawn once it is finished, else its status (the rows of
+    a tournament's lists)."""
+    if match.status != Match.Status.FINISHED:
+        return format_html('<span class="status">{}</span>', match.status_label)
+    seats = list(match.seats.all())
+    said = [
+        gettext("%(name)s won") % {"name": seat.user.public_name if seat.user else ""}
+        for seat in seats
+        if seat.outcome == "won"
+    ]
+    if not seats or seats[0].outcome in ("", "drawn"):
+        said.append(gettext("Drawn"))
+    return format_html('<span class="status">{}</span>', "".join(said))
