@@ -89,6 +89,11 @@ class Group:
     def is_over(self) -> bool:
         return all(p.match is None or p.match.status in OVER for p in self.pairings)
 
+    @property
+    def played(self) -> int:
+        """How many of the group's matches are over."""
+        return sum(p.match is not None and p.match.status in OVER for p in self.pairings)
+
 
 @dataclass
 class Stage:

@@ -127,5 +127,5 @@ def match_standing(match: Match) -> str:
         if seat.outcome == "won"
     ]
     if not seats or seats[0].outcome in ("", "drawn"):
-        said.append(gettext("Drawn"))
+        said.append(pgettext("how a finished match ended", "Drawn"))
     return format_html('<span class="status">{}</span>', "".join(said))
