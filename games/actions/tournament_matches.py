@@ -67,7 +67,7 @@ def start_match(tournament: Tournament, players: Sequence[User]) -> Pairing:
     return pairing
 
 
-def start_paired(tournament_id: Any) -> int:
+def start_paired(tournament_id: Any, batches: int | None = None) -> int:
     """Start the tournament's paired matches not started yet, each with its own clock and
     ``START_BATCH`` to a transaction, so that a stage of a thousand players neither holds the
     tournament's lock nor one transaction while its matches start; returns how many started.
@@ -75,9 +75,10 @@ def start_paired(tournament_id: Any) -> int:
     ``do_advance`` calls it after pairing a round, and so the minute sweep starts any that a
     stopped process left behind. Each batch holds the tournament's lock: two processes starting
     the same stage take turns (each batch locks its players' API feed counters match by match,
-    so two batches at once could each wait for the other's)."""
+    so two batches at once could each wait for the other's). ``batches``: start at most so many
+    batches, and leave the rest to the sweep."""
     started = 0
-    while True:
+    while batches is None or started < batches * START_BATCH:
         with transaction.atomic(durable=True):
             lock(tournament_id)
             batch = list(
@@ -89,7 +90,8 @@ def start_paired(tournament_id: Any) -> int:
                 lifecycle.start_seated(match)
         started += len(batch)
         if len(batch) < START_BATCH:
-            return started
+            break
+    return started
 
 
 def result_of(match: Match) -> Result:

@@ -193,7 +193,8 @@ def do_invite_to_tournament(user: User, tournament_id: Any, usernames: Sequence[
 
 def do_join_tournament(user: User, tournament_id: Any) -> Entry:
     """Enter an open tournament while it has room; the last place goes to one player only, and
-    starts a tournament without a date (its matches then start as ``do_advance``'s do)."""
+    starts a tournament without a date (the first batch of its matches at once, as
+    ``do_advance`` starts them, and the others with the minute sweep)."""
     if user.is_bot:
         raise ServiceError("house_player", _("House players do not enter tournaments."), 409)
     with transaction.atomic(durable=True):
@@ -214,7 +215,8 @@ def do_join_tournament(user: User, tournament_id: Any) -> Entry:
         if full:
             start(tournament)
     if full:
-        start_paired(tournament_id)
+        # The last player's request starts one batch; the minute sweep starts any others.
+        start_paired(tournament_id, batches=1)
     return entry
 
 

@@ -253,6 +253,7 @@ def test_a_later_page_of_groups_shows_who_of_its_groups_went_on_reading_only_its
 ):
     players = users(40)  # stage 1: ten groups of four; stage 2: the ten winners, three groups
     tournament = groups_of(players, advance=1)
+    tournaments.sweep()  # the last join started 50 of stage 1's 60 matches, the sweep the rest
     the_first_entered_win(tournament)
     assert tournament.round == 2
     with django_assert_max_num_queries(12):
@@ -300,7 +301,7 @@ def test_a_stage_is_paired_in_a_few_statements_then_its_matches_start_a_batch_at
     first player may not cancel them."""
     players = users(8)
     monkeypatch.setattr(tournament_matches, "START_BATCH", 5)
-    monkeypatch.setattr(tournaments, "start_paired", lambda tournament_id: 0)  # the process stops
+    monkeypatch.setattr(tournaments, "start_paired", lambda *args, **kwargs: 0)  # the process stops
     tournament = tournaments.do_create_tournament(
         players[0], "Spring groups", "collar", DUEL, format=Tournament.Format.GROUPS,
         min_players=8, max_players=8,
@@ -329,3 +330,14 @@ def test_a_stage_is_paired_in_a_few_statements_then_its_matches_start_a_batch_at
     started = Notification.objects.filter(kind=Notification.Kind.STARTED, channel="email")
     assert started.count() == 24
     assert len(set(started.values_list("match", "recipient"))) == 24
+
+
+def test_the_last_join_starts_one_batch_and_the_sweep_the_rest(monkeypatch):
+    """The request of the player who fills a tournament starts one batch of its matches, not a
+    whole large stage; the minute sweep starts the others."""
+    monkeypatch.setattr(tournament_matches, "START_BATCH", 5)
+    tournament = groups_of(users(8))
+    statuses = Counter(m.status for m in stage_matches(tournament))
+    assert statuses == {Match.Status.ACTIVE: 5, Match.Status.WAITING: 7}
+    assert tournaments.sweep() == 1
+    assert {m.status for m in stage_matches(tournament)} == {Match.Status.ACTIVE}

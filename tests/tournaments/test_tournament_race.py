@@ -65,7 +65,7 @@ def test_two_processes_starting_a_stage_share_its_matches_and_start_each_once(re
         User.objects.create(username=f"stage{n}", email=f"stage{n}@example.com") for n in range(8)
     ]
     monkeypatch.setattr(tournament_matches, "START_BATCH", 2)
-    monkeypatch.setattr(tournaments, "start_paired", lambda tournament_id: 0)
+    monkeypatch.setattr(tournaments, "start_paired", lambda *args, **kwargs: 0)
     tournament = tournaments.do_create_tournament(
         players[0], "Stage race", "collar", {"mode": "duel"}, format=Tournament.Format.GROUPS,
         min_players=8, max_players=8,
