@@ -89,9 +89,6 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             .order_by("-round", "pk")
         )
     )
-    rounds: dict[int, list[Pairing]] = {}
-    for pairing in pairings:
-        rounds.setdefault(pairing.round, []).append(pairing)
     users = {entry.user_id: entry.user for entry in entries}
     swiss = tournament.format == Tournament.Format.SWISS
     knockout = tournament.format == Tournament.Format.KNOCKOUT
@@ -117,7 +114,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         if knockout
         else tournament.rounds,
         "bracket": bracket_of(tournament, entries, pairings) if knockout and not lean else [],
-        "rounds": [] if groups else sorted(rounds.items(), reverse=True),
+        "rounds": [] if groups else round_lists(pairings),
         **(group_pages(request, tournament) if paged else NO_GROUPS),
         "standings": [(row, users.get(row.player)) for row in table],
         "crosstable": crosstable(table, pairings, tournament.round, users) if swiss else [],
@@ -132,6 +129,19 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(ladder_context(request, tournament))
     context.update(access_context(request, tournament, context["can_join"]))
     return render(request, "tournaments/detail.html", context)
+
+
+def round_lists(pairings: list[Pairing]) -> list[tuple[int, list[Pairing], int, int]]:
+    """Each round's pairings, the latest round first, with its number of matches and how many
+    of them are over."""
+    rounds: dict[int, list[Pairing]] = {}
+    for pairing in pairings:
+        rounds.setdefault(pairing.round, []).append(pairing)
+    lists = []
+    for number, listed in sorted(rounds.items(), reverse=True):
+        matches = [pairing.match for pairing in listed if pairing.match is not None]
+        lists.append((number, listed, len(matches), sum(match.is_over for match in matches)))
+    return lists
 
 
 #: The entrants a page of an open tournament lists.

@@ -51,6 +51,11 @@ def test_a_reader_follows_a_running_swiss_from_the_list(live_server, open_page, 
         expect(page.get_by_role("heading", name="Standings")).to_be_visible()
         expect(page.locator("table.standings tbody tr")).to_have_count(5)
         expect(page.locator("table.crosstable tbody tr")).to_have_count(5)
+        # Round 2 is being played, its matches open; round 1's are folded under what is played.
+        expect(page.locator("#round-2 ~ details.group-matches")).to_have_attribute("open", "")
+        round_1 = page.locator("#round-1 ~ details.group-matches")
+        expect(round_1).not_to_have_attribute("open", "")
+        expect(round_1.locator("summary")).to_have_text("Matches: 2 of 2 played")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=artifacts / f"swiss-{name}-{scheme}.png", full_page=True)
         page.goto(f"{live_server.url}/en/tournaments/{closed.pk}/")
