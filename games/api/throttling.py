@@ -7,8 +7,10 @@ are below; ``API_THROTTLE_RATES`` (``"moves=600/min,chat=20/min"``) changes any 
 Every request counts against ``user`` (or ``anon``); a view's ``write_scope`` (``moves``,
 ``chat``, ``tokens``) also counts its writes. Each scope keeps two small counters, this
 window's and the previous one's, and estimates the last full period as the current count plus
-the previous count weighted by how much of the previous window still falls inside it (a
-sliding-window counter). All the scopes of a request are read in one cache round trip and
+the previous count weighted by how much of the previous window still falls inside it, rounded
+up (a sliding-window counter that never lets a burst at the end of one window be followed by
+another at the start of the next: two requests of a 2/min rate at 11:59:59.9 leave no room at
+12:00:00.1). All the scopes of a request are read in one cache round trip and
 written in one more, whatever the rate, where DRF's own throttle stores (and reads, and
 rewrites) the time of every request of the last period.
 """
@@ -79,12 +81,14 @@ class Window:
     def wait(self, now: float, counts: dict[str, int]) -> float | None:
         """None if one more request fits the last period; else the seconds until it does."""
         here, before = counts.get(self.current, 0), counts.get(self.previous, 0)
-        if here + before * (1 - (now - self.started) / self.period) < self.limit:
+        carried = math.ceil(before * (1 - (now - self.started) / self.period))
+        if here + carried < self.limit:
             return None
         if here >= self.limit or before == 0:
             return self.started + self.period - now  # only the next window has room
-        # The previous window's weight falls linearly: room once here + before * w < limit.
-        needed = 1 - (self.limit - here) / before
+        # The previous window's weight w falls linearly: room once here + ceil(before * w) <
+        # limit, that is once before * w <= limit - here - 1.
+        needed = 1 - (self.limit - here - 1) / before
         return max(0.0, self.started + self.period * needed - now) + 0.001
 
 

@@ -58,6 +58,21 @@ def test_the_previous_window_counts_for_the_part_still_inside_the_period(clock, 
     assert [allowed(request())[0] for _ in range(6)] == [True] * 5 + [False]
 
 
+def test_a_burst_at_the_end_of_a_window_leaves_no_room_at_the_start_of_the_next(clock, settings):
+    """The previous window's share is rounded up: two requests of a 2/min rate a tenth of a
+    second before the minute turns, and the third, a fifth of a second later, must wait until
+    half the previous window has gone by (one request of it still counts)."""
+    settings.API_THROTTLE_RATES = {"moves": "2/min"}
+    clock.now += 59.9
+    assert allowed(request())[0] and allowed(request())[0]
+    clock.now += 0.2
+    ok, wait = allowed(request())
+    assert not ok and wait == pytest.approx(29.9, abs=0.01)
+    clock.now += wait
+    assert allowed(request())[0]
+    assert not allowed(request())[0]
+
+
 def test_reads_do_not_count_against_the_write_scope(clock, settings):
     settings.API_THROTTLE_RATES = {"moves": "1/min"}
     assert allowed(request("GET"))[0] and allowed(request("GET"))[0]
