@@ -26,7 +26,13 @@ from typing import Any
 
 from django.db.models import Max
 
-from games.actions.tournament_matches import OVER, Table, finished_results, pair_matches
+from games.actions.tournament_matches import (
+    OVER,
+    Table,
+    finished_results,
+    pair_matches,
+    played,
+)
 from games.notifications import events
 from games.play.models import Seat
 from games.registry import installed_games
@@ -92,7 +98,7 @@ class Group:
     @property
     def played(self) -> int:
         """How many of the group's matches are over."""
-        return sum(p.match is not None and p.match.status in OVER for p in self.pairings)
+        return played(self.pairings)
 
 
 @dataclass

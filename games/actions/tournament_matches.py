@@ -128,6 +128,11 @@ def finished_results(pairings: Iterable[Pairing]) -> list[Result]:
     ]
 
 
+def played(pairings: Iterable[Pairing]) -> int:
+    """How many of the pairings' matches are over (a bye is no match)."""
+    return sum(p.match is not None and p.match.status in OVER for p in pairings)
+
+
 def round_is_over(tournament: Tournament) -> bool:
     """Whether every match of the tournament's current round is over."""
     current = tournament.pairings.filter(round=tournament.round, match__isnull=False)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games.actions import tournament_groups, tournament_knockout, tournament_ladder
 from games.actions import tournaments as actions
+from games.actions.tournament_matches import played
 from games.core.errors import ServiceError
 from games.play.archive import mode_label
 from games.play.models import Match
@@ -137,11 +138,10 @@ def round_lists(pairings: list[Pairing]) -> list[tuple[int, list[Pairing], int, 
     rounds: dict[int, list[Pairing]] = {}
     for pairing in pairings:
         rounds.setdefault(pairing.round, []).append(pairing)
-    lists = []
-    for number, listed in sorted(rounds.items(), reverse=True):
-        matches = [pairing.match for pairing in listed if pairing.match is not None]
-        lists.append((number, listed, len(matches), sum(match.is_over for match in matches)))
-    return lists
+    return [
+        (number, listed, sum(p.match is not None for p in listed), played(listed))
+        for number, listed in sorted(rounds.items(), reverse=True)
+    ]
 
 
 #: The entrants a page of an open tournament lists.

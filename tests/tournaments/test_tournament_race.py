@@ -57,7 +57,7 @@ def test_two_processes_starting_a_stage_share_its_matches_and_start_each_once(re
     """Two processes start a paired stage at once (a sweep running while the one that paired it
     still starts its matches): on PostgreSQL they take turns, batch by batch, none fails, and
     every match starts once, its players told once."""
-    require("postgresql")
+    require("postgresql")  # SQLite locks no rows: there, two starters never wait for each other
     from games.actions import tournament_matches
     from games.notifications.models import Notification
 
