@@ -1,4 +1,5 @@
-"""What the collar board shows beyond the engine's view: the reader's best necklace marked.
+"""What the collar board shows beyond the engine's view: the reader's best necklace marked,
+and where the reader's moves start (from the legal moves, ``games.play.table.taps``).
 
 Everything here is computed from the view for one reader (its own hand, the common card, the
 public discard pile and counts), never from the state: the engine's optimiser
@@ -8,14 +9,10 @@ public discard pile and counts), never from the state: the engine's optimiser
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from games.collar.engine.collars import best_keep
-from games.collar.engine.data import GEMS
-
-#: The shapes of the gems on the cards (a second cue besides colour), and the two symbols of
-#: the expansions. The SVG symbols of the same names are in the board template.
-SYMBOLS = (*GEMS, "rainbow", "ingot")
 
 
 def marked(card: Mapping[str, Any], necklace: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -74,37 +71,42 @@ def _final(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def context(view: Mapping[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class CollarBoard:
+    """What the board template (``collar/board.html``) shows beyond the view, for one reader."""
+
+    #: The reader's best necklace now (``None`` for a spectator and at the end).
+    necklace: dict[str, Any] | None
+    common_card: dict[str, Any]
+    hand_cards: list[dict[str, Any]]
+    discard_top_card: Mapping[str, Any] | None
+    discard_count: int
+    #: Every discard lies face up: the cards beneath the top one, newest first.
+    discard_below: list[Mapping[str, Any]]
+    opponents: list[dict[str, Any]]
+    #: The board keys where one of the reader's legal moves starts (``role="button"``).
+    tappable: frozenset[str]
+    final_hands: list[dict[str, Any]]
+
+
+def collar_board(view: Mapping[str, Any], taps: frozenset[str] = frozenset()) -> CollarBoard:
     seat = view.get("seat")
-    to_act = view.get("to_act") or []
-    phase = view.get("phase")
     over = bool(view.get("over"))
     hand = view.get("hand") or []
     necklace = None if over or seat is None else _best(hand, view["common"])
     discard = view.get("discard") or []
-    my_turn = seat is not None and seat in to_act and not over
-    tappable = set()
-    if my_turn and phase == "take":
-        tappable |= {"pile"} if view.get("pile_count") else set()
-        tappable |= {"discard"} if discard else set()
-    elif my_turn and phase == "keep":
-        tappable |= {"shown", "unseen"}
-    elif my_turn and phase == "discard":
-        tappable |= {f"card:{card['id']}" for card in hand}
-    return {
-        "gem_symbols": SYMBOLS,
-        "necklace": necklace,
-        "common_card": marked(view["common"], necklace),
-        "hand_cards": [] if over else _hand(view, necklace),
-        "discard_top_card": discard[-1] if discard else None,
-        "discard_count": len(discard),
-        # Every discard lies face up: the cards beneath the top one, newest first.
-        "discard_below": discard[-2::-1],
-        "opponents": [
+    return CollarBoard(
+        necklace=necklace,
+        common_card=marked(view["common"], necklace),
+        hand_cards=[] if over else _hand(view, necklace),
+        discard_top_card=discard[-1] if discard else None,
+        discard_count=len(discard),
+        discard_below=discard[-2::-1],
+        opponents=[
             {"seat": other, "count": count, "backs": range(count)}
             for other, count in enumerate(view.get("hand_counts") or [])
             if other != seat and not over
         ],
-        "tappable": tappable,
-        "final_hands": _final(view) if over else [],
-    }
+        tappable=taps,
+        final_hands=_final(view) if over else [],
+    )

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.collar import board
+from games.collar.board import CollarBoard, collar_board
 from games.collar.engine.data import CARDS
 from games.collar.engine.data import noun as gem_name
 from games.play.narration import Presenter
@@ -97,5 +97,7 @@ class CollarPresenter(Presenter):
                 touched.add(self.card_pick(card))
         return touched
 
-    def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        return board.context(view)
+    def board(
+        self, view: Mapping[str, Any], lang: str, taps: frozenset[str] = frozenset()
+    ) -> CollarBoard:
+        return collar_board(view, taps)

@@ -37,9 +37,11 @@ class Presenter:
         """A short label for a legal action, in ``lang`` (the active language)."""
         return str(action.get("type"))
 
-    def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        """What the board template needs beyond the view itself."""
-        return {}
+    def board(self, view: Mapping[str, Any], lang: str, taps: frozenset[str] = frozenset()) -> Any:
+        """The one value the board template reads as ``board``: what it shows beyond the view,
+        in ``lang``. ``taps``: the board keys where one of the reader's legal moves starts
+        (``games.play.table.taps``), empty when the reader has no move here."""
+        return None
 
     # The table (see ``games.play.table``) ------------------------------------------------
 

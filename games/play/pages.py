@@ -15,10 +15,16 @@ the page offers the next match where it is (``turns``).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, QueryDict
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from games.core import safejson
 from games.core.errors import ServiceError
@@ -45,6 +51,8 @@ RANGE_KEYS = {
     "to_choices",
 }
 NUMBER_FIELDS = ("troops", "dice", "stop_at")
+#: How long a rendered board stays in the cache (a new version has a new key anyway).
+BOARD_SECONDS = 60 * 60
 #: Moves shown on the game page (the rest on the log's own pages), and since a last visit.
 LOG_LENGTH = 10
 SINCE_LENGTH = 30
@@ -108,10 +116,10 @@ def game_page_context(
             actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
         if seen:
             marks = table.last_move_marks(match.game, seen[-1])
-    board = game.presenter.board_context(view, narration.language()) if view is not None else {}
+    board = rendered_board(match, view, viewer, history_step, names, table.taps(actions))
     to_act = [s for s in seats if s.is_to_act]
     context = {
-        **board,
+        "board_html": board,
         "match": match,
         "engine": engine,
         "game": game,
@@ -137,10 +145,59 @@ def game_page_context(
         "history_step": history_step,
         "result": result_with_ratings(match, names),
         "rules_url": section_url(match.game, "overview"),
-        "board_template": game.board_template,
     }
     context["learning"] = learning.hints(request, match, context, log)
     return context
+
+
+def rendered_board(
+    match: Match,
+    view: Mapping[str, Any] | None,
+    viewer: int | None,
+    history_step: int | None,
+    names: Mapping[int, str],
+    taps: frozenset[str],
+) -> str:
+    """The board (``templates/<game>/board.html``) as the reader sees it, rendered once per
+    match, version, reader's seat, history step, language, players' names and moves to tap:
+    a repeat view, and the polled fragment of every spectator, read it from the cache.
+
+    Nothing else goes into a board: its template reads only the view, the presenter's board
+    value, the names and the reader's seat. A new release's boards never read an old one's
+    (``board_release``)."""
+    if view is None:
+        return ""
+    game = get_game(match.game)
+    lang = narration.language()
+    inputs = repr((sorted(names.items()), sorted(taps), match.status, board_release(match.game)))
+    key = ":".join([
+        "board", str(match.pk), str(match.created_at.timestamp()), str(match.version),
+        str(viewer), str(history_step), lang, hashlib.blake2b(inputs.encode()).hexdigest(),
+    ])  # fmt: skip
+    html = cache.get(key)
+    if html is None:
+        board = game.presenter.board(view, lang, taps)
+        context = {"view": view, "board": board, "names": names, "viewer": viewer}
+        html = render_to_string(game.board_template, context)
+        cache.set(key, html, BOARD_SECONDS)
+    return SafeString(html)  # our own template's output, escaped as it was rendered
+
+
+@functools.cache
+def board_release(game: str) -> str:
+    """A digest of what draws a game's boards (its templates, its presenter and board code,
+    its template tags, and the template tags of play they load): a release that changes any
+    of them has its own cached boards."""
+    folder = get_game(game).folder
+    digest = hashlib.blake2b()
+    for path in (
+        sorted(folder.glob("templates/**/*.html"))
+        + sorted(folder.glob("*.py"))
+        + sorted(folder.glob("templatetags/*.py"))
+        + sorted((Path(__file__).parent / "templatetags").glob("*.py"))
+    ):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def result_with_ratings(match: Match, names: Mapping[int, str]) -> dict[str, Any] | None:

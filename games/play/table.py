@@ -92,6 +92,17 @@ def table_actions(
     return found
 
 
+def taps(actions: Sequence[Mapping[str, Any]]) -> frozenset[str]:
+    """The board keys where one of the table's actions starts: its first tap, or a card it
+    lets the reader choose."""
+    keys = {action["picks"][0] for action in actions if action["picks"]}
+    for action in actions:
+        for param in action["params"]:
+            if param["kind"] == "subset":
+                keys.update(option["pick"] for option in param["options"])
+    return frozenset(keys)
+
+
 def last_move_marks(game: str, events: Sequence[Mapping[str, Any]]) -> list[str]:
     """The board keys the last move touched (the events as the reader may see them)."""
     return sorted(get_game(game).presenter.marks(events))

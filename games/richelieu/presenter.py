@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -115,13 +116,26 @@ class RichelieuPresenter(Presenter):
                     keys.add(card_key(value))
         return keys
 
-    def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        return {
-            "region_codes": REGION_CODES,
-            "rich_rows": table_rows(view, lang),
-            "rich_seats": seat_panels(view, lang),
-            "rich_fun_for_2": view.get("options", {}).get("ruleset") == FUN_FOR_2,
-        }
+    def board(
+        self, view: Mapping[str, Any], lang: str, taps: frozenset[str] = frozenset()
+    ) -> RichelieuBoard:
+        return RichelieuBoard(
+            rows=table_rows(view, lang),
+            seats=seat_panels(view, lang),
+            fun_for_2=view.get("options", {}).get("ruleset") == FUN_FOR_2,
+        )
+
+
+@dataclass(frozen=True)
+class RichelieuBoard:
+    """What the board template (``richelieu/board.html``) shows beyond the view."""
+
+    #: The four rows of cards (``table_rows``).
+    rows: list[dict[str, Any]]
+    #: Each player's cards by region and score so far (``seat_panels``).
+    seats: list[dict[str, Any]]
+    #: Scored under the Fun for 2 rules (else the multiplayer rules).
+    fun_for_2: bool
 
 
 #: A shield printed on a card (the symbols are drawn once, in the board's sprite).

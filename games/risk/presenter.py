@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -98,8 +99,10 @@ class RiskPresenter(Presenter):
             return _("End the turn")
         return str(kind)
 
-    def board_context(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-        return {"risk_map": map_data(view, lang)}
+    def board(
+        self, view: Mapping[str, Any], lang: str, taps: frozenset[str] = frozenset()
+    ) -> RiskBoard:
+        return map_data(view, lang)
 
     # The table ---------------------------------------------------------------------------
 
@@ -206,7 +209,22 @@ def map_layers(lang: str) -> dict[str, Any]:
     return {**parts, "labels": labels}
 
 
-def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RiskBoard:
+    """What the board template (``risk/board.html``) shows beyond the view: the SVG map."""
+
+    view_box: str
+    #: The map's drawn parts that do not change in a match (``map_layers``), in this language.
+    layers: dict[str, Any]
+    #: One per territory: its shape, name, holder, troops and colour.
+    cells: list[dict[str, Any]]
+    #: With their bonus and who holds each.
+    continents: list[dict[str, Any]]
+    #: The reader's cards.
+    hand: list[dict[str, Any]]
+
+
+def map_data(view: Mapping[str, Any], lang: str) -> RiskBoard:
     """What the SVG map needs: cells, continents with their bonus, links, the hand's cards."""
     art = artwork()
     layers = map_layers(lang)
@@ -261,10 +279,10 @@ def map_data(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         }
         for card in view.get("hand") or []
     ]
-    return {
-        "view_box": " ".join(str(n) for n in art["view_box"]),
-        "layers": layers,
-        "cells": cells,
-        "continents": continents,
-        "hand": hand,
-    }
+    return RiskBoard(
+        view_box=" ".join(str(n) for n in art["view_box"]),
+        layers=layers,
+        cells=cells,
+        continents=continents,
+        hand=hand,
+    )

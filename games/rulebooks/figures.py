@@ -54,8 +54,8 @@ def board_figure(game: Game, position: DrawnPosition, try_url: str | None = None
     ``try_url`` opens it to play on."""
     view = game.engine.view(position.state(), position.seat)
     names = {seat: str(name) for seat, name in enumerate(position.names)}
-    board = game.presenter.board_context(view, language())
-    context = {**board, "view": view, "viewer": position.seat, "names": names,
+    board = game.presenter.board(view, language())
+    context = {"board": board, "view": view, "viewer": position.seat, "names": names,
                "board_template": game.board_template, "game_slug": game.slug,
                "try_url": try_url}  # fmt: skip
     return render_to_string("rulebooks/includes/example_board.html", context)

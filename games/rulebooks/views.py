@@ -273,7 +273,7 @@ def _sandbox_table(
     lines = [narration.render_event(found.slug, event, viewer, False, names) for event in seen]
     played = sandbox.encode_moves(moves)
     return {
-        **found.presenter.board_context(view, narration.language()),
+        "board": found.presenter.board(view, narration.language(), table.taps(actions)),
         "view": view,
         "viewer": viewer,
         "names": names,

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.test import Client
 
 from games.actions import moves
@@ -315,6 +316,7 @@ def test_no_hidden_card_and_not_the_pile_order_reaches_the_page(client, start_ma
     state["hands"] = [list(h) for h in state["hands"]]
     state["hands"][mover.number], state["pile"] = pool[:hand_size] + kept, pool[hand_size:]
     Match.objects.filter(pk=match.pk).update(state=state)
+    cache.clear()  # the board is drawn anew from the changed state, not read from the cache
     after = re.sub(
         r'name="csrfmiddlewaretoken" value="[^"]+"', "", page_of(client, other.user, match)
     )

@@ -62,7 +62,7 @@ def seed_with_too_many_gems() -> tuple[int, int]:
     for seed in range(1000):
         state = ENGINE.setup(2, options, seed)
         for seat in (0, 1):
-            shown = board.context(ENGINE.view(state, seat))["hand_cards"]
+            shown = board.collar_board(ENGINE.view(state, seat)).hand_cards
             if any(card.get("judged") and card["found"] > card["wish"]["count"] for card in shown):
                 return seed, seat
     raise AssertionError("no deal with too many gems for a wish")

@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from django.core.cache import cache
 
 from games.play.models import Match
 
@@ -61,6 +62,7 @@ def test_pages_do_not_change_when_hidden_information_changes(
     before = {who: page(client, who, match) for who in (viewer_seat.user, outsider, None)}
     state = hide_differently(game, dict(match.state), 0)
     Match.objects.filter(pk=match.pk).update(state=state)
+    cache.clear()  # the boards are drawn anew from the changed state, not read from the cache
     for who, html in before.items():
         assert page(client, who, match) == html, f"the page of {who} shows hidden information"
 

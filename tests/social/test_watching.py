@@ -9,6 +9,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 
 from games.actions import moves
 from games.play.models import Match
@@ -97,6 +98,7 @@ def test_the_spectators_page_and_fragment_hide_what_no_seat_shows(
         before[who] = (html(client.get(f"/en/play/{match.pk}/")), html(client.get(live)))
         assert str(match.seed) not in before[who][0] and str(match.seed) not in before[who][1]
     Match.objects.filter(pk=match.pk).update(state=hide_differently(game, dict(match.state), 0))
+    cache.clear()  # the boards are drawn anew from the changed state, not read from the cache
     for who, (page, fragment) in before.items():
         client.logout() if who is None else client.force_login(who)
         assert html(client.get(f"/en/play/{match.pk}/")) == page
