@@ -30,7 +30,7 @@ from games.engines.base import BaseEngine, EngineError
 if TYPE_CHECKING:
     from django import forms
 
-    from games.play.narration import Presenter
+    from games.presenter import Presenter
 
 
 @dataclass(frozen=True)

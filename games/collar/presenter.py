@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from games.collar.board import CollarBoard, collar_board
 from games.collar.engine.data import CARDS
 from games.collar.engine.data import noun as gem_name
-from games.play.narration import Presenter
+from games.presenter import Presenter
 
 #: Board keys an event touches, and the events that put a named card into the mover's hand.
 MARKS: dict[str, tuple[str, ...]] = {

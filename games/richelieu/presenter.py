@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.play.narration import Presenter
+from games.presenter import Presenter
 from games.richelieu.engine.catalogue import FUN_FOR_2
 from games.richelieu.engine.data import CARDS, COMPONENTS
 from games.richelieu.engine.scoring import score_lines

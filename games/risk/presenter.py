@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from games.play.narration import Presenter
+from games.presenter import Presenter
 from games.risk.engine.data import CEASE_FIRE_ID, static_board
 
 ARTWORK = Path(__file__).with_name("artwork") / "risk_map.json"

@@ -1,7 +1,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.play.narration import Presenter
+from games.presenter import Presenter
 
 
 class TinyPresenter(Presenter):
