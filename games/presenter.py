@@ -32,6 +32,19 @@ class Presenter:
         (``games.play.table.taps``), empty when the reader has no move here."""
         return None
 
+    def last_move(
+        self,
+        recent: Sequence[Sequence[Mapping[str, Any]]],
+        last: Mapping[str, Any] | None,
+        view: Mapping[str, Any],
+        names: Mapping[int, str],
+    ) -> Any:
+        """What the game's own "last move" line tells (``Game.last_move_template`` reads it as
+        ``last_told``), from the events of the moves shown (``recent``, as the reader may see
+        them, oldest first) and the last move in words (``last``); ``None``: the page's plain
+        line says it."""
+        return None
+
     # The table (see ``games.play.table``) ------------------------------------------------
 
     def picks(self, action: Mapping[str, Any]) -> list[str]:

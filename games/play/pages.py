@@ -140,8 +140,10 @@ def game_page_context(
         "table_data": {"actions": actions, "marks": marks, "version": match.version},
         "fallback_fields": fallback_fields(actions),
         "log": rendered,
-        "recent_events": seen,
         "last_move": rendered[-1] if rendered else None,
+        "last_told": game.presenter.last_move(
+            seen, rendered[-1] if rendered else None, view or {}, names
+        ),
         "history_step": history_step,
         "result": result_with_ratings(match, names),
         "rules_url": section_url(match.game, "overview"),

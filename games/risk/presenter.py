@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.presenter import Presenter
+from games.risk import battles
 from games.risk.engine.data import CEASE_FIRE_ID, static_board
 
 ARTWORK = Path(__file__).with_name("artwork") / "risk_map.json"
@@ -103,6 +104,15 @@ class RiskPresenter(Presenter):
         self, view: Mapping[str, Any], lang: str, taps: frozenset[str] = frozenset()
     ) -> RiskBoard:
         return map_data(view, lang)
+
+    def last_move(
+        self,
+        recent: Sequence[Sequence[Mapping[str, Any]]],
+        last: Mapping[str, Any] | None,
+        view: Mapping[str, Any],
+        names: Mapping[int, str],
+    ) -> dict[str, Any] | None:
+        return battles.last_move(recent, last, view, names)
 
     # The table ---------------------------------------------------------------------------
 

@@ -271,6 +271,7 @@ def _sandbox_table(
     # The last move's events as the seat to move may see them, told as on a match page.
     seen = [redact_event(event, viewer) for event in engine.events(state)] if moves else []
     lines = [narration.render_event(found.slug, event, viewer, False, names) for event in seen]
+    last = {"lines": lines} if lines else None
     played = sandbox.encode_moves(moves)
     return {
         "board": found.presenter.board(view, narration.language(), table.taps(actions)),
@@ -278,8 +279,8 @@ def _sandbox_table(
         "viewer": viewer,
         "names": names,
         "board_template": found.board_template,
-        "last_move": {"lines": lines} if lines else None,
-        "recent_events": [seen] if seen else [],
+        "last_move": last,
+        "last_told": found.presenter.last_move([seen] if seen else [], last, view, names),
         "last_move_template": found.last_move_template or "play/_last_move.html",
         "actions": actions,
         "table_data": {"actions": actions, "marks": table.last_move_marks(found.slug, seen)},

@@ -157,7 +157,7 @@ def test_the_last_battle_is_drawn_as_dice(client, start_match, player):
 
 
 def test_a_die_that_lost_its_pair_is_marked_on_either_side():
-    from games.risk.templatetags.risk_board import battle
+    from games.risk.battles import battle
 
     roll = battle({"attacker_dice": [3, 6], "defender_dice": [5, 4], "attacker_losses": 1,
                    "defender_losses": 1})  # fmt: skip
