@@ -172,10 +172,9 @@ def rendered_board(
     game = get_game(match.game)
     lang = narration.language()
     inputs = repr((sorted(names.items()), sorted(taps), match.status, board_release(match.game)))
-    key = ":".join([
-        "board", str(match.pk), str(match.created_at.timestamp()), str(match.version),
-        str(viewer), str(history_step), lang, hashlib.blake2b(inputs.encode()).hexdigest(),
-    ])  # fmt: skip
+    digest = hashlib.blake2b(inputs.encode()).hexdigest()
+    parts = (match.pk, match.created_at.timestamp(), match.version, viewer, history_step, lang)
+    key = ":".join(["board", *map(str, parts), digest])
     html = cache.get(key)
     if html is None:
         board = game.presenter.board(view, lang, taps)
