@@ -132,7 +132,7 @@ def read_push(body: str, browser: Any) -> dict[str, Any] | None:
 
 
 def webhooks(folder: Path, members: list[Member], now: datetime, grace: timedelta) -> Finding:
-    from games.api.webhooks import sign
+    from games.api.webhook_sending import sign
     from games.notifications.models import Notification
 
     notices = Notification.objects.filter(channel="webhook")

@@ -23,7 +23,7 @@ what counts as delivered, and holds the channel's numbers (lease, back-off, atte
   (``pushes``), sent with pywebpush by ``games.push.sending``, where a 404 or 410 forgets the
   browser;
 - webhook: a signed POST to the bot's webhook, on the address its check approved
-  (``games.api.webhooks.post``, ``games.core.outbound``); a 2xx answer is a delivery.
+  (``games.api.webhook_sending.post``, ``games.core.outbound``); a 2xx answer is a delivery.
 
 Beat also starts the daily digests (``digest``). ``/notifications/`` holds the settings page,
 the signed unsubscribe and mute links and a private iCal feed of deadlines.

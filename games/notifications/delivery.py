@@ -30,9 +30,9 @@ from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from games.accounts.verification import verified_addresses
-from games.api import webhooks
+from games.api import webhook_sending
 from games.core import outages
-from games.notifications import checks, emails, pushes
+from games.notifications import checks, emails, outbox, pushes
 from games.notifications.digest import digest_items
 from games.notifications.facts import Facts
 from games.notifications.models import Channel, Notification
@@ -80,9 +80,6 @@ def claim(notification_id: Any, now: datetime) -> bool:
 def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
     """Queue the rows that are due and have no task on the way (the minute sweep), a task
     per batch of rows."""
-    # Imported here: the tasks module, in this same layer, imports this one to run it.
-    from games.notifications.tasks import deliver_batch
-
     now = now or timezone.now()
     lost = Q()
     for channel, transport in TRANSPORTS.items():
@@ -99,8 +96,7 @@ def queue_due(now: datetime | None = None, limit: int = 2000) -> list[int]:
         )
         Notification.objects.filter(pk__in=ids).update(queued_at=now)
         for start in range(0, len(ids), BATCH_SIZE):
-            batch = ids[start : start + BATCH_SIZE]
-            transaction.on_commit(lambda batch=batch: outages.enqueue(deliver_batch, batch))
+            outbox.queue_many(ids[start : start + BATCH_SIZE])
     return ids
 
 
@@ -490,26 +486,26 @@ class PushTransport(Transport):
 
 
 class WebhookTransport(Transport):
-    """A signed POST of the notice to the reader's webhook (``games.api.webhooks.post``);
+    """A signed POST of the notice to the reader's webhook (``games.api.webhook_sending.post``);
     delivered on a 2xx answer, anything else is tried again (1 minute, doubling, up to 4
     hours: longer waits than a task may be held for are the sweep's)."""
 
     lease_setting = "WEBHOOKS_LEASE_SECONDS"
-    expected_errors = (webhooks.NotDelivered,)
+    expected_errors = (webhook_sending.NotDelivered,)
 
     def retry_seconds(self) -> float:
-        return float(webhooks.RETRY_SECONDS)
+        return float(webhook_sending.RETRY_SECONDS)
 
     def retry_cap(self) -> float:
-        return float(webhooks.RETRY_CAP_SECONDS)
+        return float(webhook_sending.RETRY_CAP_SECONDS)
 
     def max_attempts(self) -> int:
-        return webhooks.MAX_ATTEMPTS
+        return webhook_sending.MAX_ATTEMPTS
 
     def send(self, row: Notification, now: datetime, batch: Batch) -> Sent | checks.Verdict:
         if row.webhook is None or not row.webhook.active:
             return checks.suppress("webhook disabled")
-        return Sent({"last_status_code": webhooks.post(row)})
+        return Sent({"last_status_code": webhook_sending.post(row)})
 
     def failure_fields(self, error: Exception) -> dict[str, Any]:
         return {"last_status_code": getattr(error, "status_code", None)}

@@ -12,6 +12,7 @@ from email.utils import make_msgid
 from typing import Any
 from urllib.parse import urlsplit
 
+from celery import signature
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,6 +21,11 @@ from games.core import outages
 from games.notifications.models import Channel, Mode, Notification
 from games.push.models import PushSubscription
 from games.push.subscriptions import enabled as push_enabled
+
+#: The delivery task (``games.notifications.tasks``), named rather than imported: the task runs
+#: the delivery, which records through this module. A process that has not loaded the task
+#: sends it by name to the broker; one that has (a worker, the suite) runs it as the task.
+DELIVER_BATCH = "games.notifications.tasks.deliver_batch"
 
 
 def message_domain() -> str:
@@ -237,9 +243,6 @@ def queue(notification_id: int) -> None:
 
 def queue_many(notification_ids: list[int]) -> None:
     """One delivery task for rows written together, sent once the transaction commits."""
-    # Imported here: the tasks module, in this same layer, imports this one to run it.
-    from games.notifications.tasks import deliver_batch
-
     if notification_ids:
         ids = list(notification_ids)
-        transaction.on_commit(lambda: outages.enqueue(deliver_batch, ids))
+        transaction.on_commit(lambda: outages.enqueue(signature(DELIVER_BATCH), ids))

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from games.api import webhooks
+from games.api import webhook_sending
 from games.api.models import Webhook
 from games.core import outbound
 from games.notifications.models import Notification
@@ -104,5 +104,5 @@ def test_https_connects_to_the_checked_address_and_checks_the_certificate_of_the
 @pytest.mark.parametrize("address", ["224.0.0.1", "ff02::1", "127.0.0.1", "10.1.2.3", "0.0.0.0"])
 def test_a_multicast_or_private_address_is_refused_like_the_others(monkeypatch, address):
     monkeypatch.setattr(outbound, "resolve", Resolver([address]))
-    with pytest.raises(webhooks.ServiceError, match="public address"):
-        webhooks.checked_address("http://bot.example/hook")
+    with pytest.raises(webhook_sending.ServiceError, match="public address"):
+        webhook_sending.checked_address("http://bot.example/hook")

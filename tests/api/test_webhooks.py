@@ -13,7 +13,7 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 
 from games.actions import moves
-from games.api import webhooks
+from games.api import webhook_sending, webhooks
 from games.api.models import FeedEvent, Webhook
 from games.notifications import outbox
 from games.notifications.delivery import deliver, queue_due
@@ -219,8 +219,8 @@ def test_a_notice_is_posted_signed_and_sent_only_once(
     assert send(delivery.pk) == "sent"
     assert send(delivery.pk) == "skipped"
     [(headers, body)] = receiver.received
-    assert webhooks.verify(webhook.secret, body, headers["X-Partida-Signature"])
-    assert not webhooks.verify("another secret", body, headers["X-Partida-Signature"])
+    assert webhook_sending.verify(webhook.secret, body, headers["X-Partida-Signature"])
+    assert not webhook_sending.verify("another secret", body, headers["X-Partida-Signature"])
     assert headers["X-Partida-Event"] == "your_turn"
     assert headers["X-Partida-Delivery"] == str(delivery.pk)
     assert json.loads(body)["match"]["id"] == match.pk
@@ -237,7 +237,7 @@ def test_a_failed_notice_is_retried_with_a_growing_wait_then_given_up(
     delivery = notice_row(hook(player, receiver.url), player, match, 0)
     now = timezone.now()
     waits = []
-    for attempt in range(1, webhooks.MAX_ATTEMPTS + 1):
+    for attempt in range(1, webhook_sending.MAX_ATTEMPTS + 1):
         assert send(delivery.pk, now=now) != "skipped"
         delivery.refresh_from_db()
         assert delivery.attempts == attempt and delivery.last_status_code == 500
@@ -246,7 +246,7 @@ def test_a_failed_notice_is_retried_with_a_growing_wait_then_given_up(
         now = delivery.due_at + timedelta(seconds=1)
     assert delivery.status == "failed"
     assert waits[0] < waits[1] < waits[2] and waits[0] >= timedelta(seconds=59)
-    assert len(receiver.received) == webhooks.MAX_ATTEMPTS
+    assert len(receiver.received) == webhook_sending.MAX_ATTEMPTS
 
 
 @pytest.mark.django_db
@@ -265,7 +265,7 @@ def test_a_notice_being_sent_is_left_alone_by_the_sweep_for_the_lease(
         held.append(notices(pk__in=swept).count())
         return 200
 
-    monkeypatch.setattr(webhooks, "post", slow_post)
+    monkeypatch.setattr(webhook_sending, "post", slow_post)
     assert send(delivery.pk, now=now) == "sent"
     # The lease, renewed just before the POST: from a moment after ``now``.
     assert timedelta(seconds=600) <= held[0] < timedelta(seconds=601)
@@ -348,7 +348,7 @@ def test_a_real_worker_sends_the_notice_when_a_move_makes_it_the_bots_turn(
             time.sleep(0.1)
         [(headers, body)] = receiver.received
         secret = Webhook.objects.get(user=bot).secret
-        assert webhooks.verify(secret, body, headers["X-Partida-Signature"])
+        assert webhook_sending.verify(secret, body, headers["X-Partida-Signature"])
         assert json.loads(body)["match"]["version"] == 2
         deadline = time.monotonic() + 10
         while notices().get().status != "sent":

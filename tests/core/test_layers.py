@@ -86,22 +86,10 @@ def test_every_module_has_its_place_in_the_layers():
     assert outside == []
 
 
-#: The one circle left: the outbox queues the delivery task once a change commits, and the task
-#: runs the delivery, whose webhook transport records through the outbox (a Celery task is
-#: reached through its module: ``send_task`` by name would not run in the suite's eager mode).
-OUTBOX_CIRCLE = {
-    "games.api.webhooks",
-    "games.notifications.delivery",
-    "games.notifications.digest",
-    "games.notifications.emails",
-    "games.notifications.outbox",
-    "games.notifications.pushes",
-    "games.notifications.tasks",
-}
-
-
-def test_no_modules_import_each_other_in_a_circle_but_the_outboxs():
-    """Every import counts: at the top, inside a function or for type annotations only."""
+def test_no_modules_import_each_other_in_a_circle():
+    """Every import counts: at the top, inside a function or for type annotations only (a
+    Celery task that the code below it queues is named, not imported: ``outbox.DELIVER_BATCH``,
+    ``games.house.recorder.PLAY_TURN``)."""
     import grimp
     import networkx as nx
 
@@ -112,4 +100,5 @@ def test_no_modules_import_each_other_in_a_circle_but_the_outboxs():
         for imported in graph.find_modules_directly_imported_by(module)
     )
     circles = [c for c in nx.strongly_connected_components(edges) if len(c) > 1]
-    assert circles == [OUTBOX_CIRCLE]
+    assert circles == []
+    assert len(edges) > 150

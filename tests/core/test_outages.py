@@ -187,7 +187,9 @@ def test_a_match_that_starts_while_the_broker_is_away_still_gets_its_emails_from
     from games.notifications.tasks import deliver_batch
 
     caplog.set_level(logging.WARNING)
-    with mock.patch.object(deliver_batch, "delay", side_effect=BrokerError("Connection refused")):
+    with mock.patch.object(
+        deliver_batch, "apply_async", side_effect=BrokerError("Connection refused")
+    ):
         with django_capture_on_commit_callbacks(execute=True):
             match = start_match("collar")  # nothing fails for the players
     assert match.status == Match.Status.ACTIVE

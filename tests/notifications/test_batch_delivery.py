@@ -131,3 +131,9 @@ def test_a_task_takes_over_a_backlog_whose_own_tasks_then_send_nothing(table, ma
         delivery.deliver_many([row.pk], limit=delivery.BATCH_SIZE)
     assert len(mailoutbox) == 4
     assert set(statuses(fresh[1:]).values()) == {"pending"}
+
+
+def test_the_outbox_queues_the_delivery_task_by_its_name():
+    # The outbox names the task rather than importing it (the task runs the delivery, which
+    # records through the outbox): a renamed task must fail here, not leave every email unsent.
+    assert outbox.DELIVER_BATCH == tasks.deliver_batch.name
