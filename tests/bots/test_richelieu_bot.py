@@ -19,6 +19,7 @@ from games.richelieu.bot.lookahead import (
     LookAhead,
     candidate_takes,
     judge,
+    pick,
     play_on,
     take_of,
 )
@@ -281,7 +282,7 @@ def test_level_three_judges_every_card_on_the_same_samples_to_the_end():
     current = situation(state)
     take = next(action for action in current.legal if action["type"] == "take")
     move = take_of(take)
-    totals = judge(
+    rewards = judge(
         dict(current.view),
         current.seat,
         state.rules,
@@ -290,10 +291,24 @@ def test_level_three_judges_every_card_on_the_same_samples_to_the_end():
         SMALL_LOOK,
         DEFAULT_WEIGHTS,
     )
-    assert totals[0] == totals[1]
+    assert len(rewards[0]) == SMALL_LOOK.budget.iterations and rewards[0] == rewards[1]
     game = Position.from_state(ENGINE.determinize(current.view, current.seat, 9))
     play_on(game, current.seat, state.rules, random.Random(1), planned=2)
     assert game.over
+
+
+def test_level_three_keeps_level_twos_card_unless_the_samples_clearly_prefer_another():
+    level_two = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    lucky = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0]  # ahead in two samples, behind in one
+    clear = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]  # ahead in every sample it differs
+    assert pick([level_two, lucky], confidence=1.0) == 0
+    assert pick([level_two, lucky], confidence=0.0) == 1
+    assert pick([level_two, lucky, clear], confidence=1.0) == 2
+    # Without the margin any lead counts, the earlier card keeping a tie.
+    assert pick([level_two, [0.0, 1.0, 0.0, 1.0, 0.0, 1.01]], confidence=0.0) == 1
+    assert pick([level_two, level_two], confidence=0.0) == 0
+    # One sample cannot tell a lead from luck.
+    assert pick([[0.0], [1.0]], confidence=1.0) == 0
 
 
 # Blindness ----------------------------------------------------------------------------
