@@ -29,6 +29,7 @@ from games.engines.base import BaseEngine, EngineError
 
 if TYPE_CHECKING:
     from django import forms
+    from django_stubs_ext import StrOrPromise
 
     from games.presenter import Presenter
 
@@ -72,7 +73,7 @@ class Ranking:
 
     slug: str
     #: What the table is called (a lazy translation).
-    label: str
+    label: StrOrPromise
     solo: bool = False
 
 
@@ -84,14 +85,14 @@ class Calculator:
 
     slug: str
     #: Its name in the rulebook's tools and as its page's title (a lazy translation).
-    title: str
+    title: StrOrPromise
     form: type[forms.Form]
     compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]
     template: str
     #: The rulebook section whose rule it works out (its anchor).
     section: str
     #: The heading over the result (a lazy translation): "What the dice give"…
-    result_title: str
+    result_title: StrOrPromise
     #: How the form is laid out: the site's plain one, or the game's own (cards by region…).
     form_template: str = "includes/form.html"
     #: The rulebook's worked examples it draws beside the text, by anchor (an example's
@@ -109,7 +110,7 @@ class DrawnPosition:
     state: Callable[[], Any]
     seat: int
     #: The players' names in the example, by seat (lazy translations).
-    names: tuple[str, ...]
+    names: tuple[StrOrPromise, ...]
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,9 @@ class RuleSource:
     """
 
     printed: tuple[tuple[str, str], ...] = ()
-    decision: str = ""
-    reconstruction: str = ""
-    site: str = ""
+    decision: StrOrPromise = ""
+    reconstruction: StrOrPromise = ""
+    site: StrOrPromise = ""
     guide: bool = False
 
 
@@ -152,7 +153,7 @@ class RuleSources:
     """A game's rule sources: its printed editions by key (a lazy name: "the Spanish
     rulebook…"), and each rulebook section's ``RuleSource`` by anchor."""
 
-    editions: Mapping[str, str]
+    editions: Mapping[str, StrOrPromise]
     sections: Mapping[str, RuleSource]
 
 
@@ -165,7 +166,7 @@ class Game:
     engine: BaseEngine[Any]
     presenter: Presenter
     #: One or two sentences for the home page (a lazy translation).
-    blurb: str
+    blurb: StrOrPromise
     schemas: GameSchemas
     #: A form class for the match options, when the generic one built from the engine's
     #: ``options_schema`` is not enough.

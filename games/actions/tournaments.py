@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -163,7 +164,7 @@ def invited_players(usernames: Sequence[str]) -> list[User]:
     return list(found.values())
 
 
-def may_enter(user: User, tournament: Tournament) -> bool:
+def may_enter(user: User | AnonymousUser, tournament: Tournament) -> bool:
     """Whether the tournament's access lets ``user`` in: anyone, its creator's followers, or
     the players its creator invited (the creator always)."""
     if tournament.access == Tournament.Access.OPEN or user.pk == tournament.created_by_id:

@@ -11,13 +11,14 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from games.accounts.signed_in import SignedInRequest
 from games.api import tokens, webhooks
 from games.api.models import ApiToken, Webhook
 from games.api.throttling import TokenThrottle
@@ -50,7 +51,7 @@ class WebhookForm(forms.Form):
             del self.fields["rotate_secret"]
 
 
-def _page(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+def _page(request: SignedInRequest, status: int = 200, **extra: Any) -> HttpResponse:
     webhook = Webhook.objects.filter(user=request.user).first()
     context = {
         "tokens": ApiToken.objects.filter(user=request.user),
@@ -70,13 +71,13 @@ def _page(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: SignedInRequest) -> HttpResponse:
     return _page(request)
 
 
 @login_required
 @require_POST
-def create_token(request: HttpRequest) -> HttpResponse:
+def create_token(request: SignedInRequest) -> HttpResponse:
     form = TokenForm(request.POST)
     if not form.is_valid():
         return _page(request, status=400, token_form=form)
@@ -93,7 +94,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
+def revoke_token(request: SignedInRequest, pk: int) -> HttpResponse:
     try:
         tokens.revoke_token(request.user, pk)
     except ServiceError as error:
@@ -105,7 +106,7 @@ def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def save_webhook(request: HttpRequest) -> HttpResponse:
+def save_webhook(request: SignedInRequest) -> HttpResponse:
     form = WebhookForm(request.POST, existing=Webhook.objects.filter(user=request.user).exists())
     if not form.is_valid():
         return _page(request, status=400, webhook_form=form)
@@ -124,7 +125,7 @@ def save_webhook(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def delete_webhook(request: HttpRequest) -> HttpResponse:
+def delete_webhook(request: SignedInRequest) -> HttpResponse:
     Webhook.objects.filter(user=request.user).delete()
     messages.success(request, _("The webhook is removed."))
     return redirect("api_access:index")

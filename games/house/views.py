@@ -8,12 +8,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.accounts.models import User
+from games.accounts.signed_in import SignedInRequest
 from games.actions import house_seating as seating
 from games.core.errors import ServiceError
 from games.house.accounts import LEVELS, level_name
@@ -28,7 +29,7 @@ POLL_SLOWLY = 60
 
 @login_required
 @require_POST
-def play_now(request: HttpRequest) -> HttpResponse:
+def play_now(request: SignedInRequest) -> HttpResponse:
     """Start a match against house players and go to it (back to the dashboard on an error)."""
     form = PlayNowForm(request.POST)
     if not form.is_valid():
@@ -44,7 +45,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def learn(request: HttpRequest, game: str) -> HttpResponse:
+def learn(request: SignedInRequest, game: str) -> HttpResponse:
     """Start a "Learn to play" match (hints, a level-1 house player) and go to it."""
     try:
         match = seating.do_learn(request.user, game)

@@ -19,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.accounts.models import User
+from games.accounts.signed_in import SignedInRequest
 from games.notifications import calendar, tokens
 from games.notifications.forms import PreferencesForm
 from games.notifications.models import (
@@ -40,7 +41,7 @@ def own_settings(user: User) -> NotificationSettings:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def preferences(request: HttpRequest) -> HttpResponse:
+def preferences(request: SignedInRequest) -> HttpResponse:
     settings = own_settings(request.user)
     form = PreferencesForm(request.POST or None, settings=settings)
     if request.method == "POST" and form.is_valid():
@@ -57,7 +58,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     )
 
 
-def push_context(request: HttpRequest) -> dict[str, object]:
+def push_context(request: SignedInRequest) -> dict[str, object]:
     """The Web Push section: whether the site has it, its public key, the user's browsers."""
     if not push_enabled():
         return {"push_enabled": False}
@@ -71,7 +72,7 @@ def push_context(request: HttpRequest) -> dict[str, object]:
 
 @login_required
 @require_POST
-def new_calendar_url(request: HttpRequest) -> HttpResponse:
+def new_calendar_url(request: SignedInRequest) -> HttpResponse:
     NotificationSettings.objects.filter(pk=own_settings(request.user).pk).update(
         calendar_token=new_calendar_token()
     )
@@ -81,7 +82,7 @@ def new_calendar_url(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def unmute(request: HttpRequest, match_id: int) -> HttpResponse:
+def unmute(request: SignedInRequest, match_id: int) -> HttpResponse:
     MatchMute.objects.filter(user=request.user, match_id=match_id).delete()
     messages.success(request, _("You will get emails about this match again."))
     return redirect("notifications:preferences")

@@ -17,7 +17,7 @@ MOST_URGENT_FIRST = (F("match__deadline").asc(nulls_last=True), "match_id")
 def next_turn(user: User | AnonymousUser, leaving: int | None = None) -> Seat | None:
     """The user's seat in the most urgent match that waits for their move, other than the
     match ``leaving`` (the one on screen); ``None`` when none waits (one indexed query)."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return None
     seats = Seat.objects.filter(
         user=user,

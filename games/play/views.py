@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.accounts.models import User
+from games.accounts.signed_in import HtmxRequest, SignedInRequest
 from games.accounts.verification import trust_address_from_link
 from games.actions import draws, lifecycle, moves, notes, rematch, vacation
 from games.actions.chat import do_post_message
@@ -84,7 +85,7 @@ DASHBOARD_FIELDS = (
 
 
 @login_required
-def dashboard(request: HttpRequest) -> HttpResponse:
+def dashboard(request: SignedInRequest) -> HttpResponse:
     mine = Seat.objects.filter(user=request.user).select_related("match").only(*DASHBOARD_FIELDS)
     # Matches waiting or running have no outcome yet: the (user, outcome, match) index finds
     # them without reading the player's finished ones.
@@ -135,7 +136,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: SignedInRequest) -> HttpResponse:
     seeks = (
         Match.objects.filter(visibility=Match.Visibility.OPEN, status=Match.Status.WAITING)
         .filter(relations.seeks_for(request.user))
@@ -160,7 +161,7 @@ def watch(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def create(request: HttpRequest, game: str) -> HttpResponse:
+def create(request: SignedInRequest, game: str) -> HttpResponse:
     found = installed_games().get(game)
     if found is None:
         raise Http404(_("There is no such game."))
@@ -181,7 +182,7 @@ def create(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @match_page
-def match(request: HttpRequest, pk: int) -> HttpResponse:
+def match(request: HtmxRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     context = game_page_context(request, found)
     since, since_count = since_last_visit(
@@ -228,8 +229,9 @@ def social_context(request: HttpRequest, found: Match, context: dict[str, Any]) 
     if found.status == Match.Status.FINISHED:
         extra["rematch"] = rematch.current_rematch(found)
         extra["may_rematch"] = bool(mine and mine.number is not None)
-    if notes.may_write(found, request.user):
-        note = notes.note_of(found, request.user)
+    user = request.user
+    if user.is_authenticated and notes.may_write(found, user):
+        note = notes.note_of(found, user)
         extra["note_form"] = NoteForm(initial={"text": note.text if note else ""})
         extra["note"] = note
     return extra
@@ -242,6 +244,7 @@ def chat_panel(
     those of the players they muted, the other players each muted or not, and the match mute."""
     if mine is None or mine.status == Seat.Status.INVITED:
         return {}
+    assert user.is_authenticated  # ``mine`` is their seat (``Seat.of``)
     muted = relations.muted_ids(user)
     # A house player never writes in the chat: there is nothing of it to mute.
     others = [s.user for s in seats if s.user and s.user_id != user.pk and not s.user.is_bot]
@@ -278,7 +281,7 @@ def live_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @player_in_match
-def why_not(request: HttpRequest, pk: int) -> HttpResponse:
+def why_not(request: SignedInRequest, pk: int) -> HttpResponse:
     """Why the piece the player tapped on a learn match's board is not lit (``tap``, after the
     keys ``picked``): the hints' line saying so, or 204 when there is nothing to say."""
     found = _match_for(request, pk)
@@ -297,7 +300,7 @@ def why_not(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def move(request: HttpRequest, pk: int) -> HttpResponse:
+def move(request: SignedInRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
         action = concrete_action(request.POST)
@@ -318,7 +321,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     return _back_to_match(request, found)
 
 
-def _back_to_match(request: HttpRequest, found: Match) -> HttpResponse:
+def _back_to_match(request: HtmxRequest, found: Match) -> HttpResponse:
     url = reverse("play:match", args=[found.pk])
     if request.htmx:
         response = match(request, found.pk)
@@ -340,19 +343,19 @@ def _service_post(request: HttpRequest, pk: int, service: Any, done: str) -> Htt
 
 @player_in_match
 @require_POST
-def resign(request: HttpRequest, pk: int) -> HttpResponse:
+def resign(request: SignedInRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.do_resign, _("You resigned from the match."))
 
 
 @player_in_match
 @require_POST
-def abort(request: HttpRequest, pk: int) -> HttpResponse:
+def abort(request: SignedInRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, moves.do_vote_abort, _("You asked to abort the match."))
 
 
 @player_in_match
 @require_POST
-def draw(request: HttpRequest, pk: int) -> HttpResponse:
+def draw(request: SignedInRequest, pk: int) -> HttpResponse:
     """Vote for a draw (``answer=agree``), or withdraw one's vote / decline (``answer=decline``)."""
     found = _match_for(request, pk)
     try:
@@ -373,7 +376,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+def offer_rematch(request: SignedInRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     try:
         new, created = rematch.do_offer_rematch(found.pk, request.user)
@@ -387,7 +390,7 @@ def offer_rematch(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
+def save_notes(request: SignedInRequest, pk: int) -> HttpResponse:
     """Keep the reader's private notes; htmx gets the box's status line, a form post the page."""
     found = _match_for(request, pk)
     form = NoteForm(request.POST)
@@ -413,13 +416,13 @@ def save_notes(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+def cancel(request: SignedInRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.do_cancel_match, _("The match is cancelled."))
 
 
 @player_in_match
 @require_POST
-def invite(request: HttpRequest, pk: int) -> HttpResponse:
+def invite(request: SignedInRequest, pk: int) -> HttpResponse:
     """The creator invites one more player while seats are free."""
     found = _match_for(request, pk)
     form = InviteForm(request.POST)
@@ -437,13 +440,13 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def join(request: SignedInRequest, pk: int) -> HttpResponse:
     return _service_post(request, pk, lifecycle.do_join_open_match, _("You joined the match."))
 
 
 @player_in_match
 @require_POST
-def respond(request: HttpRequest, pk: int) -> HttpResponse:
+def respond(request: SignedInRequest, pk: int) -> HttpResponse:
     """Accept or decline an invitation addressed to the logged-in user."""
     found = _match_for(request, pk)
     seat = found.seats.filter(user=request.user, status=Seat.Status.INVITED).first()
@@ -453,12 +456,14 @@ def respond(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _answer(request: HttpRequest, seat: Seat, found: Match) -> HttpResponse:
+    user = request.user
+    assert user.is_authenticated  # both callers answer only for a logged-in user
     try:
         if request.POST.get("answer") == "accept":
-            lifecycle.do_accept_invitation(seat.pk, request.user)
+            lifecycle.do_accept_invitation(seat.pk, user)
             messages.success(request, _("You accepted the invitation."))
         else:
-            lifecycle.do_decline_invitation(seat.pk, request.user)
+            lifecycle.do_decline_invitation(seat.pk, user)
             messages.info(request, _("You declined the invitation."))
             return redirect("play:dashboard")
     except ServiceError as error:
@@ -489,7 +494,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def chat(request: HttpRequest, pk: int) -> HttpResponse:
+def chat(request: SignedInRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     form = ChatForm(request.POST)
     if form.is_valid():
@@ -504,7 +509,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def toggle_vacation(request: HttpRequest) -> HttpResponse:
+def toggle_vacation(request: SignedInRequest) -> HttpResponse:
     try:
         if vacation.on_vacation(request.user.pk):
             vacation.do_end_vacation(request.user)

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.accounts.signed_in import SignedInRequest
 from games.core.errors import ServiceError
 from games.push import subscriptions
 
@@ -48,7 +49,7 @@ def read_subscription(body: bytes) -> tuple[str, str, str]:
 
 @login_required
 @require_POST
-def subscribe(request: HttpRequest) -> JsonResponse:
+def subscribe(request: SignedInRequest) -> JsonResponse:
     """Record this browser's subscription (posted as JSON by ``static/push/settings.js``)."""
     try:
         endpoint, p256dh, auth = read_subscription(request.body)
@@ -61,7 +62,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
 
 @login_required
 @require_POST
-def remove(request: HttpRequest, pk: int) -> HttpResponse:
+def remove(request: SignedInRequest, pk: int) -> HttpResponse:
     if subscriptions.unsubscribe(request.user, pk):
         messages.success(request, _("This device will get no more push notifications."))
     return redirect("notifications:preferences")

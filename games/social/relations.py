@@ -48,9 +48,9 @@ def unfollow(user: User, person: Any) -> bool:
 
 
 def follows(user: User | AnonymousUser, person: Any) -> bool:
-    return bool(user.is_authenticated) and (
-        Follow.objects.filter(follower=user, followed=person).exists()
-    )
+    if not user.is_authenticated:
+        return False
+    return Follow.objects.filter(follower=user, followed=person).exists()
 
 
 def followed_by(user: User) -> QuerySet[Follow]:
@@ -82,9 +82,9 @@ def muted_by(user: User) -> QuerySet[PlayerMute]:
     return PlayerMute.objects.filter(muter=user).select_related("muted").order_by("muted__username")
 
 
-def muted_ids(user: User) -> set[int]:
+def muted_ids(user: User | AnonymousUser) -> set[int]:
     """The ids of the players whose chat ``user`` does not read (none for a visitor)."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return set()
     return set(PlayerMute.objects.filter(muter=user).values_list("muted_id", flat=True))
 
@@ -111,7 +111,7 @@ def seeks_for(user: User | AnonymousUser) -> Q:
 
     A followers-only seek is for the players who follow its creator (and the creator).
     """
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return Q(followers_only=False)
     creators = Follow.objects.filter(follower=user).values("followed")
     return Q(followers_only=False) | Q(created_by=user) | Q(created_by__in=creators)
@@ -121,7 +121,7 @@ def may_see_seek(match: Any, user: User | AnonymousUser) -> bool:
     """Whether the lobby shows ``user`` this seek, as ``seeks_for`` (at most one query)."""
     if not match.followers_only or match.created_by_id == getattr(user, "pk", None):
         return True
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return False
     return Follow.objects.filter(follower=user, followed=match.created_by_id).exists()
 

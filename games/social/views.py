@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.signed_in import SignedInRequest
 from games.core.errors import ServiceError
 from games.core.sentences import one_stop
 from games.notifications.models import MatchMute
@@ -45,7 +46,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def follow(request: HttpRequest, username: str) -> HttpResponse:
+def follow(request: SignedInRequest, username: str) -> HttpResponse:
     person = _person(username)
     try:
         if request.POST.get("follow") == "0":
@@ -63,7 +64,7 @@ def follow(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def mute(request: HttpRequest, username: str) -> HttpResponse:
+def mute(request: SignedInRequest, username: str) -> HttpResponse:
     person = _person(username)
     try:
         if request.POST.get("mute") == "0":
@@ -84,7 +85,7 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
 
 @player_in_match
 @require_POST
-def match_emails(request: HttpRequest, pk: int) -> HttpResponse:
+def match_emails(request: SignedInRequest, pk: int) -> HttpResponse:
     """Mute or unmute every email about one match (the same mute as the emails' link)."""
     found = Match.objects.visible_to(request.user).filter(pk=pk, seats__user=request.user).first()
     if found is None:
@@ -99,7 +100,7 @@ def match_emails(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def following_page(request: HttpRequest) -> HttpResponse:
+def following_page(request: SignedInRequest) -> HttpResponse:
     """The players you follow, each with their public matches in progress and invitations."""
     page = Paginator(relations.followed_by(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.accounts.signed_in import SignedInRequest
 from games.actions import tournament_groups, tournament_knockout, tournament_ladder
 from games.actions import tournaments as actions
 from games.actions.tournament_matches import played
@@ -54,7 +55,7 @@ def describe(tournament: Tournament) -> dict[str, Any]:
 
 
 @login_required
-def new(request: HttpRequest) -> HttpResponse:
+def new(request: SignedInRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -330,14 +331,14 @@ def acted(request: HttpRequest, pk: int, action: Callable[[], Any], done: str) -
 
 @login_required
 @require_POST
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def join(request: SignedInRequest, pk: int) -> HttpResponse:
     entering = partial(actions.do_join_tournament, request.user, pk)
     return acted(request, pk, entering, _("You have entered the tournament."))
 
 
 @login_required
 @require_POST
-def invite(request: HttpRequest, pk: int) -> HttpResponse:
+def invite(request: SignedInRequest, pk: int) -> HttpResponse:
     """Its creator invites more players to an invitation tournament."""
     names = request.POST.get("invite", "").split(",")
     inviting = partial(actions.do_invite_to_tournament, request.user, pk, names)
@@ -346,7 +347,7 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def challenge(request: HttpRequest, pk: int) -> HttpResponse:
+def challenge(request: SignedInRequest, pk: int) -> HttpResponse:
     """Challenge a player above on a ladder: their match starts at once."""
     try:
         pairing = tournament_ladder.do_challenge(request.user, pk, request.POST.get("opponent", ""))
@@ -361,6 +362,6 @@ def challenge(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def leave(request: HttpRequest, pk: int) -> HttpResponse:
+def leave(request: SignedInRequest, pk: int) -> HttpResponse:
     leaving = partial(actions.do_leave_tournament, request.user, pk)
     return acted(request, pk, leaving, _("You have left the tournament."))

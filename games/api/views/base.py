@@ -17,12 +17,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.accounts.models import User
 from games.api import addresses
 from games.api.errors import NOTHING_HERE
 from games.api.strict import QueryIntegerField
 from games.core.errors import ServiceError
 from games.play import errors
 from games.play.models import Match, Seat
+
+
+class SignedInRequest(Request):
+    """For the type checker: the request of a view that only signed-in callers reach (the
+    default ``IsAuthenticated`` permission); its user is a ``User``."""
+
+    user: User
 
 
 class ApiView(APIView):

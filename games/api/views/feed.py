@@ -16,13 +16,12 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.answers import Moment
 from games.api.models import FeedCounter, FeedEvent
 from games.api.strict import QueryIntegerField
-from games.api.views.base import ApiView, validated
+from games.api.views.base import ApiView, SignedInRequest, validated
 from games.core.errors import ServiceError
 from games.play.models import Outcome
 
@@ -113,7 +112,7 @@ class Events(ApiView):
         ),
         parameters=[FeedParameters], responses=FeedOut,
     )  # fmt: skip
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         asked = validated(FeedParameters, request.query_params)
         after, wait = asked.get("after", 0), asked.get("wait", 0)
         counter = FeedCounter.objects.filter(user=request.user).values_list("last", flat=True)
