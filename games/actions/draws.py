@@ -84,7 +84,7 @@ def do_vote_draw(match_id: Any, user: User, expected_version: Any = None) -> Mat
         agreed = match.engine.agreed_draw(state, match.players)
         action = {"type": DRAW, "seats": list(agreed.winners)}
         return _record(
-            match, seats, seat.number, user, action, state, ChangeKind.FINISHED, agreed=agreed
+            match, seats, seat.engine_seat, user, action, state, ChangeKind.FINISHED, agreed=agreed
         )  # fmt: skip
 
 

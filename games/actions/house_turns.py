@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Q
 from django.utils import timezone
@@ -54,6 +54,7 @@ def do_play_turn(match_id: int, version: int) -> Outcome:
     if seat is None:
         return Outcome.NO_HOUSE_PLAYER
     action = choose(match, seat)
+    assert seat.user is not None  # a house player's seat is its user's
     try:
         moves.do_submit_move(
             match.pk, seat.user, action, version, seat_number=seat.number, house=True
@@ -84,7 +85,7 @@ def house_seat_to_act(match: Match) -> Seat | None:
 
 def choose(match: Match, seat: Seat) -> dict[str, Any]:
     """The action of the house player in ``seat``, from its situation and the turn's seed."""
-    situation = situation_for(match, seat.number)
+    situation = situation_for(match, seat.engine_seat)
     seed = bot_seed(match.pk, match.version, match.bot_attempts)
     level: Level = "random" if match.bot_attempts >= RANDOM_AFTER else level_of(seat)
     try:
@@ -97,7 +98,7 @@ def choose(match: Match, seat: Seat) -> dict[str, Any]:
 def level_of(seat: Seat) -> Level:
     level = seat.bot_level
     if level == 1 or level == 2 or level == 3:
-        return level
+        return cast(Level, level)
     return "random"
 
 

@@ -225,7 +225,8 @@ def do_fill_with_house_players(match_id: Any, now: datetime | None = None) -> Ma
             return None
         level = match.bots_fill_level or 1
         seated = match.seats.filter(bot_level__isnull=False).values_list("bot_level", flat=True)
-        levels = house_levels(level, free_seats(match), match.rated, taken=set(seated))
+        taken = {bot_level for bot_level in seated if bot_level is not None}
+        levels = house_levels(level, free_seats(match), match.rated, taken=taken)
         seat_house_players(match, levels)
         match.bots_fill_at = None
         match.save(update_fields=["bots_fill_at"])
@@ -277,6 +278,7 @@ def invite_player(match: Match, by: User, target: str) -> Seat:
     if user is not None and user.is_bot:
         if user.bot_game != match.game:
             raise ServiceError("no_house_player", NO_HOUSE_PLAYER, 409)
+        assert user.bot_level is not None  # a house player has its level
         return seat_house_players(match, [user.bot_level])[0]
     seat = Seat.objects.create(
         match=match,
@@ -416,6 +418,9 @@ def _start_if_full(match: Match) -> None:
 def rematch_seat_numbers(match: Match) -> dict[Any, int]:
     """Each player's seat number in a rematch: the seats of the match it replays, rotated
     (seat i plays as seat i + 1, the last as seat 0), so that another player starts."""
+    assert match.rematch_of_id is not None  # a rematch replays a match
     old = Seat.objects.filter(match_id=match.rematch_of_id, number__isnull=False)
-    numbers = dict(old.values_list("user_id", "number"))
-    return {user: (number + 1) % match.players for user, number in numbers.items()}
+    numbers = {user: number for user, number in old.values_list("user_id", "number")}
+    return {
+        user: (number + 1) % match.players for user, number in numbers.items() if number is not None
+    }

@@ -151,10 +151,10 @@ def do_submit_move(
         if expected != match.version:
             raise StaleVersion(match.version)
         try:
-            state = match.engine.apply(match.engine_state(), seat.number, action)
+            state = match.engine.apply(match.engine_state(), seat.engine_seat, action)
         except EngineError as error:
             raise IllegalMove(error) from None
-        return _record(match, seats, seat.number, user, action, state, ChangeKind.MOVE)
+        return _record(match, seats, seat.engine_seat, user, action, state, ChangeKind.MOVE)
 
 
 def do_resign(match_id: Any, user: User) -> MatchChange:
@@ -174,11 +174,11 @@ def put_out(
 ) -> MatchChange:
     """Under the match's lock: the seat's player leaves for good ("resigned", or "withdrawn"
     from their tournament); the engine ranks them last."""
-    state = match.engine.leave(match.engine_state(), seat.number)
+    state = match.engine.leave(match.engine_state(), seat.engine_seat)
     seat.status, seat.out_reason = Seat.Status.OUT, reason
     seat.save(update_fields=["status", "out_reason"])
     action = {"type": LEAVE, "reason": reason}
-    return _record(match, seats, seat.number, user, action, state, ChangeKind.RESIGN)
+    return _record(match, seats, seat.engine_seat, user, action, state, ChangeKind.RESIGN)
 
 
 def do_vote_abort(match_id: Any, user: User) -> Match:
@@ -202,7 +202,7 @@ def do_vote_abort(match_id: Any, user: User) -> Match:
         seat.wants_abort = True
         seat.save(update_fields=["wants_abort"])
         if all(s.wants_abort or s.pk == seat.pk for s in joined):
-            before = frozenset(s.number for s in seats if s.is_to_act)
+            before = frozenset(s.engine_seat for s in seats if s.is_to_act)
             match.status = Match.Status.ABORTED
             match.deadline = None
             match.finished_at = timezone.now()
@@ -232,15 +232,15 @@ def time_out(match: Match, now: datetime) -> MatchChange | None:
     if skip:
         seat.skips += 1
         seat.save(update_fields=["skips"])
-        new_state = engine.skip(state, seat.number)
+        new_state = engine.skip(state, seat.engine_seat)
         action: dict[str, Any] = {"type": SKIP}
     else:
         seat.status, seat.out_reason = Seat.Status.OUT, "timeout"
         seat.save(update_fields=["status", "out_reason"])
-        new_state = engine.leave(state, seat.number)
+        new_state = engine.leave(state, seat.engine_seat)
         action = {"type": LEAVE, "reason": "timeout"}
     kind = ChangeKind.SKIP if skip else ChangeKind.TIMEOUT
-    return _record(match, seats, seat.number, None, action, new_state, kind, now=now)
+    return _record(match, seats, seat.engine_seat, None, action, new_state, kind, now=now)
 
 
 def hand_over(
@@ -256,7 +256,7 @@ def hand_over(
     is made, the clock starts again for whoever is to act, and the recorders hear of it (the
     emails say who left; the house player's turn is queued if the seat is to act)."""
     now = now or timezone.now()
-    before = frozenset(s.number for s in seats if s.is_to_act)
+    before = frozenset(s.engine_seat for s in seats if s.is_to_act)
     takeover.take_over(match, seat, reason)
     to_act = set(match.engine.to_act(match.engine_state()))
     if seat.number in to_act:
@@ -326,7 +326,7 @@ def _record(
     engine = match.engine
     now = now or timezone.now()
     previous = match.version
-    before = frozenset(s.number for s in seats if s.is_to_act)
+    before = frozenset(s.engine_seat for s in seats if s.is_to_act)
     match.version = previous + 1
     match.state = engine.to_json(state)
     try:
@@ -390,13 +390,13 @@ def _play_forced(change: MatchChange, state: Any, played: frozenset[int]) -> Mat
         return change
     engine = match.engine
     for seat in forced.candidates(seats, change.to_act, played):
-        action = forced.forced_action(engine.legal_actions(state, seat.number))
+        action = forced.forced_action(engine.legal_actions(state, seat.engine_seat))
         if action is None:
             continue
-        new_state = engine.apply(state, seat.number, action)
+        new_state = engine.apply(state, seat.engine_seat, action)
         return _record(
-            match, seats, seat.number, seat.user, action, new_state, ChangeKind.MOVE,
-            played=played | {seat.number}, chained_from=change,
+            match, seats, seat.engine_seat, seat.user, action, new_state, ChangeKind.MOVE,
+            played=played | {seat.engine_seat}, chained_from=change,
         )  # fmt: skip
     return change
 

@@ -56,7 +56,7 @@ def do_offer_rematch(match_id: Any, user: User) -> tuple[Match, bool]:
             return existing, False
         rated = match.rated and lifecycle.can_be_rated(match.game, match.options, match.players)
         # House players take their seats again at once; the people are invited.
-        house = [s for s in seats if s.bot_level is not None and s.user.is_bot]
+        house = [s for s in seats if s.bot_level is not None and s.user and s.user.is_bot]
         people = [s for s in seats if s.user_id != user.pk and s not in house]
         rematch = lifecycle.create_match(
             user,
@@ -65,10 +65,10 @@ def do_offer_rematch(match_id: Any, user: User) -> tuple[Match, bool]:
             match.players,
             days_per_move=match.days_per_move,
             timeout_policy=match.timeout_policy,
-            invite=[seat.user.username for seat in people],
+            invite=[seat.user.username for seat in people if seat.user],
             rated=rated,
             rematch_of=match,
-            bots=[seat.bot_level for seat in house],
+            bots=[seat.bot_level for seat in house if seat.bot_level is not None],
             bot_pace=match.bot_pace,
         )
     return rematch, True

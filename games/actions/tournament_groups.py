@@ -178,14 +178,14 @@ def page_of_groups(
     """Every stage (``sizes``: its number of groups, ``group_counts``), with only its groups
     ``first`` to ``last`` (numbered from 1) read: a page of a large field's groups reads those
     groups' matches, not the stage's hundreds."""
-    pairings = (
+    found = (
         tournament.pairings.filter(match__isnull=False, group__gte=first, group__lte=last)
         .select_related("match")
         .defer("match__state")  # a game's position: the page shows none
         .prefetch_related("match__seats__user")
     )
-    pairings = list(pairings)
-    shown = {seat.user_id for p in pairings for seat in p.match.seats.all()}  # type: ignore[union-attr]
+    pairings = list(found)
+    shown = {seat.user_id for p in pairings if p.match for seat in p.match.seats.all()}
     seated: dict[int, set[int]] = {}
     later = Seat.objects.filter(
         match__pairing__tournament=tournament, match__pairing__round__gt=1, user__in=shown
@@ -228,7 +228,7 @@ def next_round(tournament: Tournament, entries: list[Entry]) -> bool:
         if last is None or last.is_final:
             return False
         still_in = {entry.user_id for entry in players}
-        going_on: list[tuple[int, int, float, float, float]] = []
+        going_on: list[tuple[int, float, float, float, int]] = []
         for group in last.groups:
             # Never all of a group: each stage is smaller than the one before.
             most = min(tournament.advance, len(group.players) - 1)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.accounts.models import User
 from games.actions import lifecycle
 from games.core.errors import ServiceError
-from games.play.models import Match
+from games.play.models import Match, Seat
 from games.tournaments.models import Pairing, Tournament
 from games.tournaments.standings import Result
 
@@ -63,6 +63,7 @@ def start_match(tournament: Tournament, players: Sequence[User]) -> Pairing:
     """A match of ``players`` (in seat order) for the tournament, started at once with its own
     clock (a ladder's challenge)."""
     (pairing,) = pair_matches(tournament, [Table(players)])
+    assert pairing.match is not None  # paired with its new match
     lifecycle.start_seated(pairing.match)
     return pairing
 
@@ -98,23 +99,25 @@ def result_of(match: Match) -> Result:
     """A finished match as its players' places: a duel's winner first, a draw shared; at a
     larger table the places of the game's ranking (seats tied there share a place). A player
     who ran out of time forfeits (last at the table, whatever their place)."""
-    seats = [seat for seat in match.seats.all() if seat.user_id is not None]
-    forfeits = frozenset(seat.user_id for seat in seats if seat.out_reason == "timeout")
+    seats = [(seat.user_id, seat) for seat in match.seats.all() if seat.user_id is not None]
+    forfeits = frozenset(user for user, seat in seats if seat.out_reason == "timeout")
     ranking = (match.result or {}).get("ranking") if len(seats) > 2 else None
     if ranking:
-        place_of: dict[int, int] = {}
+        place_of: dict[int | None, int] = {}
         for tied in ranking:
             place_of.update(dict.fromkeys(tied, len(place_of) + 1))
         last = len(seats)
-        return Result({seat.user_id: place_of.get(seat.number, last) for seat in seats}, forfeits)
+        return Result({user: place_of.get(seat.number, last) for user, seat in seats}, forfeits)
     rank = {"won": 1, "drawn": 1, "lost": 2}
-    return Result({seat.user_id: rank.get(seat.outcome, 2) for seat in seats}, forfeits)
+    return Result({user: rank.get(seat.outcome, 2) for user, seat in seats}, forfeits)
 
 
 def seat_orders(matches: Iterable[Match]) -> list[tuple[int, ...]]:
     """Each match's players by seat number."""
     return [
-        tuple(seat.user_id for seat in sorted(match.seats.all(), key=lambda seat: seat.number))
+        tuple(
+            _player(seat) for seat in sorted(match.seats.all(), key=lambda seat: seat.engine_seat)
+        )
         for match in matches
     ]
 
@@ -137,3 +140,9 @@ def round_is_over(tournament: Tournament) -> bool:
     """Whether every match of the tournament's current round is over."""
     current = tournament.pairings.filter(round=tournament.round, match__isnull=False)
     return not current.exclude(match__status__in=OVER).exists()
+
+
+def _player(seat: Seat) -> int:
+    """The player of a tournament match's seat (each seat has one)."""
+    assert seat.user_id is not None
+    return seat.user_id

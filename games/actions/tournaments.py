@@ -36,7 +36,7 @@ from games.engines.base import EngineError
 from games.notifications import events
 from games.play.changes import ChangeKind
 from games.play.errors import IllegalMove
-from games.play.models import Match, Seat
+from games.play.models import DAYS_PER_MOVE, Match, Seat
 from games.ratings.models import Rating
 from games.registry import installed_games
 from games.social import relations
@@ -119,7 +119,7 @@ def do_create_tournament(
     if access not in Tournament.Access.values:
         raise ServiceError("bad_choice", _("Choose one of the values offered."), 400)
     invited = invited_players(invite)
-    if days_per_move not in lifecycle.DAYS_PER_MOVE:
+    if days_per_move not in DAYS_PER_MOVE:
         raise ServiceError("bad_time", _("Choose a time per move from the list."), 400)
     if not 1 <= rounds <= MOST_ROUNDS:
         raise ServiceError("bad_rounds", _("Choose between 1 and 15 rounds."), 400)

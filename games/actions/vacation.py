@@ -79,6 +79,7 @@ def do_start_vacation(user: User, now: datetime | None = None) -> Vacation:
             vacations_pause=True,
         )
         for match in waiting:
+            assert match.deadline is not None  # chosen with a deadline
             match.paused_remaining = max(match.deadline - now, timedelta(0))
             match.deadline = None
             match.save(update_fields=["paused_remaining", "deadline"])
@@ -99,6 +100,7 @@ def do_end_vacation(user: User, now: datetime | None = None) -> None:
             paused_remaining__isnull=False,
         )
         for match in paused:
+            assert match.paused_remaining is not None  # chosen with their time left
             match.deadline = now + match.paused_remaining
             match.paused_remaining = None
             match.save(update_fields=["paused_remaining", "deadline"])

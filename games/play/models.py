@@ -283,6 +283,9 @@ class Seat(models.Model):
 
     objects = SeatQuerySet.as_manager()
 
+    #: Whether the seat's user is on vacation now, where ``SeatQuerySet`` annotated it.
+    user_away: bool
+
     class Meta:
         constraints = [
             # A person has one seat per match; a house player may hold several.
@@ -309,6 +312,12 @@ class Seat(models.Model):
         if user is None or not user.is_authenticated:
             return None
         return next((s for s in seats if s.user_id == user.pk), None)
+
+    @property
+    def engine_seat(self) -> int:
+        """``number``, for a seat of a started match that has one (a player's, in or out)."""
+        assert self.number is not None, "a seat not given a number has no engine seat"
+        return self.number
 
     @staticmethod
     def viewer(seat: Seat | None) -> int | None:
