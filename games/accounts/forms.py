@@ -66,7 +66,7 @@ class LoginForm(allauth_forms.LoginForm):
         login.validators.append(MaxLengthValidator(LOGIN_LENGTH))
 
 
-class ProfileForm(PreferencesMixin, forms.ModelForm):  # type: ignore[type-arg]
+class ProfileForm(PreferencesMixin, forms.ModelForm):
     display_name = LineField(
         label=_("Display name"),
         max_length=DISPLAY_NAME_LENGTH,

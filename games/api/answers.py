@@ -74,7 +74,8 @@ def legal_actions(
 
 class ChoiceOut(serializers.Serializer):
     value = serializers.JSONField()
-    label = serializers.SerializerMethodField()
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.SerializerMethodField()  # type: ignore[assignment]
 
     def get_label(self, choice: Mapping[str, Any]) -> str:
         return gettext(choice["label"])
@@ -85,7 +86,8 @@ class OptionOut(serializers.Serializer):
     name = serializers.CharField()
     type = serializers.ChoiceField(choices=["choice", "bool"], source="kind")
     default = serializers.JSONField()
-    label = serializers.SerializerMethodField()
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.SerializerMethodField()  # type: ignore[assignment]
     help = serializers.SerializerMethodField()
     section = serializers.CharField()
     section_url = serializers.SerializerMethodField()
@@ -247,7 +249,8 @@ class LiveMatchOut(MatchOut):
 
 class ScoreLineOut(serializers.Serializer):
     code = serializers.CharField(help_text="Stable, for programs.")
-    label = serializers.CharField(help_text="In the caller's language.")
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.CharField(help_text="In the caller's language.")  # type: ignore[assignment]
     points = serializers.IntegerField()
     params = serializers.DictField()
 
@@ -361,7 +364,8 @@ class LegalActionOut(serializers.Serializer):
         "legal_action",
         help_text="Send it as is, or with the ranges it names filled in (see the description).",
     )
-    label = serializers.CharField()
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 # The caller's legal actions in a match (the caller holds a seat in it).
@@ -810,7 +814,8 @@ class RecordEntryOut(serializers.Serializer):
 # every language.
 class RecordScoreLineOut(serializers.Serializer):
     code = serializers.CharField(help_text="Stable, for programs.")
-    label = serializers.CharField(help_text="The English text, with `{…}` names from `params`.")
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.CharField(help_text="The English text, with `{…}` names from `params`.")  # type: ignore[assignment]
     points = serializers.IntegerField()
     params = serializers.DictField()
 
@@ -873,7 +878,8 @@ class LeaderboardOut(serializers.Serializer):
     game = serializers.CharField(source="game.slug")
     game_name = serializers.CharField(source="game.name")
     mode = serializers.CharField(source="slug")
-    label = serializers.CharField(help_text="In the caller's language.")
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.CharField(help_text="In the caller's language.")  # type: ignore[assignment]
     kind = serializers.SerializerMethodField(
         help_text="ratings: a rated mode; best_scores: the best scores of solo matches.",
     )

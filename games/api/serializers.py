@@ -6,7 +6,7 @@ What it answers is in ``games.api.answers``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.validators import EmailValidator, RegexValidator
@@ -86,7 +86,7 @@ class MatchFilterSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = sorted(installed_games())
+        cast(serializers.ChoiceField, self.fields["game"]).choices = sorted(installed_games())
 
 
 class BotSeatSerializer(serializers.Serializer):
@@ -146,7 +146,7 @@ class MatchCreateSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = sorted(installed_games())
+        cast(serializers.ChoiceField, self.fields["game"]).choices = sorted(installed_games())
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         engine = installed_games()[data["game"]].engine
@@ -249,7 +249,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = sorted(installed_games())
+        cast(serializers.ChoiceField, self.fields["game"]).choices = sorted(installed_games())
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         engine = installed_games()[data["game"]].engine

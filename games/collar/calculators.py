@@ -9,7 +9,7 @@ bring, in the words the match page uses.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.html import format_html
@@ -82,12 +82,14 @@ class NecklaceForm(forms.Form):
         super().__init__(*args, **kwargs)
         lang = language()
         # A menu's options are plain text: the common card is named without its top.
-        self.fields["common"].choices = [
+        cast(forms.ChoiceField, self.fields["common"]).choices = [
             ("", "—"),
             *((noun(card_set, lang), _choices(card_set, lang, _name)) for card_set in CARD_SETS),
         ]
         for card_set in CARD_SETS:
-            self.fields[card_set].choices = _choices(card_set, lang, _label)
+            cast(forms.ChoiceField, self.fields[card_set]).choices = _choices(
+                card_set, lang, _label
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -10,7 +10,7 @@ from games.notifications.models import MatchMute, Notification, NotificationSett
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class NotificationAdmin(admin.ModelAdmin):
     """The outbox (emails, pushes, webhook notices). Staff look here for failed rows (filter by
     status and channel) and retry them."""
 
@@ -57,7 +57,7 @@ class NotificationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(NotificationSettings)
-class NotificationSettingsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class NotificationSettingsAdmin(admin.ModelAdmin):
     list_display = ("user", "digest_hour", "quiet_start", "quiet_end")
     search_fields = ("user__username", "user__email")
     exclude = ("calendar_token",)

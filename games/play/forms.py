@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.html import format_html
@@ -93,7 +93,8 @@ class MatchForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        # The stubs take empty_value for a str; Django takes any value.
+        empty_value=0,  # type: ignore[arg-type]
         help_text=_("How many of the other seats the site's house players take at once."),
     )
     # Left out of a form (a client of the plain form): level 1, moving at once.
@@ -102,7 +103,8 @@ class MatchForm(forms.Form):
         coerce=int,
         initial=1,
         required=False,
-        empty_value=1,
+        # The stubs take empty_value for a str; Django takes any value.
+        empty_value=1,  # type: ignore[arg-type]
         choices=[(level, name) for level, name in LEVEL_NAMES.items()],
     )
     bot_pace = forms.ChoiceField(
@@ -116,7 +118,8 @@ class MatchForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        # The stubs take empty_value for a str; Django takes any value.
+        empty_value=0,  # type: ignore[arg-type]
         help_text=_(
             "For an open match: if nobody has taken a seat by then, house players of the "
             "level above take the empty ones and the match starts."
@@ -136,13 +139,15 @@ class MatchForm(forms.Form):
     def __init__(self, engine: BaseEngine[Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
-        self.fields["days_per_move"].choices = [
+        cast(forms.ChoiceField, self.fields["days_per_move"]).choices = [
             (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
         ]
         counts = list(get_game(engine.slug).player_counts)
-        self.fields["players"].choices = [(n, str(n)) for n in counts]
-        self.fields["bots"].choices = [(n, str(n)) for n in range(max(counts))]
-        self.fields["bots_fill_after"].choices = [(0, _("Never"))] + [
+        cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
+        cast(forms.ChoiceField, self.fields["bots"]).choices = [
+            (n, str(n)) for n in range(max(counts))
+        ]
+        cast(forms.ChoiceField, self.fields["bots_fill_after"]).choices = [(0, _("Never"))] + [
             (
                 hours,
                 ngettext("After %(hours)s hour", "After %(hours)s hours", hours) % {"hours": hours},
@@ -330,9 +335,9 @@ class ArchiveForm(forms.Form):
         self.reader = reader
         anything = [("", gettext("Any"))]
         games = [(slug, game.name) for slug, game in installed_games().items()]
-        self.fields["game"].choices = anything + games
-        self.fields["mode"].choices = anything + mode_choices()
-        self.fields["result"].choices = anything + list(Outcome.choices)
+        cast(forms.ChoiceField, self.fields["game"]).choices = anything + games
+        cast(forms.ChoiceField, self.fields["mode"]).choices = anything + mode_choices()
+        cast(forms.ChoiceField, self.fields["result"]).choices = anything + list(Outcome.choices)
 
     def clean_player(self) -> Any:
         return self._user(self.cleaned_data["player"])

@@ -4,7 +4,7 @@ from games.push.models import PushSubscription
 
 
 @admin.register(PushSubscription)
-class PushSubscriptionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PushSubscriptionAdmin(admin.ModelAdmin):
     """Browsers subscribed to Web Push; staff may delete one (its pending pushes are then
     suppressed), not make one."""
 

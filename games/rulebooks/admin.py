@@ -25,7 +25,7 @@ class ReadOnlyMixin:
         return False
 
 
-class SectionInline(ReadOnlyMixin, admin.TabularInline):  # type: ignore[type-arg]
+class SectionInline(ReadOnlyMixin, admin.TabularInline):
     model = Section
     fields = ("position", "anchor", "title", "changed_in", "translated_from")
     readonly_fields = fields
@@ -35,7 +35,7 @@ class SectionInline(ReadOnlyMixin, admin.TabularInline):  # type: ignore[type-ar
 
 
 @admin.register(Rulebook)
-class RulebookAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+class RulebookAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("game", "language", "title", "revision_number", "updated_at", "wiki_link")
     list_filter = ("game", "language")
     search_fields = ("title", "game")
@@ -49,7 +49,7 @@ class RulebookAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Section)
-class SectionAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+class SectionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("title", "anchor", "rulebook", "position", "changed_in", "translated_from")
     list_filter = ("rulebook__game", "rulebook__language")
     search_fields = ("title", "anchor")
@@ -65,7 +65,7 @@ class SectionAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Revision)
-class RevisionAdmin(ReadOnlyMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+class RevisionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("rulebook", "number", "created_at", "author", "origin", "summary")
     list_filter = ("rulebook__game", "rulebook__language", "origin")
     search_fields = ("summary",)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -64,7 +64,7 @@ class EditForm(forms.Form):
         self.parsed: markup.ParsedPage | None = None
         choices = self.outdated_choices = list(outdated)
         if choices:
-            self.fields["up_to_date"].choices = choices
+            cast(forms.ChoiceField, self.fields["up_to_date"]).choices = choices
         else:
             del self.fields["up_to_date"]
 
@@ -122,5 +122,5 @@ class SearchForm(forms.Form):
 
     def __init__(self, *args: Any, games: Iterable[tuple[str, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", _("All games")), *games]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", _("All games")), *games]
         self.fields["q"].widget.attrs.update({"placeholder": _("Search the rules")})

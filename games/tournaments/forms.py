@@ -3,7 +3,7 @@ set of two or more players."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -49,7 +49,8 @@ class TournamentForm(forms.Form):
         widget=forms.NumberInput(attrs=only_for("swiss")),
     )  # fmt: skip
     best_of = forms.TypedChoiceField(
-        label=_("Games per pair"), coerce=int, initial=1, required=False, empty_value=1,
+        # The stubs take empty_value for a str; Django takes any value.
+        label=_("Games per pair"), coerce=int, initial=1, required=False, empty_value=1,  # type: ignore[arg-type]
         choices=[(1, _("One game")), (3, _("Best of 3"))],
         help_text=_("For a knockout: with best of 3, the first to win two games goes on."),
         widget=forms.Select(attrs=only_for("knockout")),
@@ -93,11 +94,11 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["mode"].choices = two_player_modes()
-        self.fields["format"].choices = [
+        cast(forms.ChoiceField, self.fields["mode"]).choices = two_player_modes()
+        cast(forms.ChoiceField, self.fields["format"]).choices = [
             (value, label) for value, label in Tournament.Format.choices if value in FORMATS
         ]
-        self.fields["days_per_move"].choices = [
+        cast(forms.ChoiceField, self.fields["days_per_move"]).choices = [
             (d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d}) for d in DAYS_PER_MOVE
         ]
 

@@ -7,7 +7,7 @@ and no match state: a row is the game, its mode, the players with their outcomes
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.core.validators import RegexValidator
 from django.urls import reverse
@@ -77,8 +77,10 @@ class ArchiveFilterSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = sorted(installed_games())
-        self.fields["mode"].choices = [value for value, _label in mode_choices()]
+        cast(serializers.ChoiceField, self.fields["game"]).choices = sorted(installed_games())
+        cast(serializers.ChoiceField, self.fields["mode"]).choices = [
+            value for value, _label in mode_choices()
+        ]
 
 
 class ArchiveSeatOut(serializers.Serializer):

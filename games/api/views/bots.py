@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -26,7 +26,7 @@ class BotFilter(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = sorted(installed_games())
+        cast(serializers.ChoiceField, self.fields["game"]).choices = sorted(installed_games())
 
 
 class BotOut(serializers.Serializer):

@@ -47,7 +47,8 @@ class RecordOut(serializers.Serializer):
 class PlayerRatingOut(serializers.Serializer):
     game = serializers.CharField(source="table.game.slug")
     mode = serializers.CharField(source="table.slug")
-    label = serializers.CharField(source="table.label", help_text="In the caller's language.")
+    # The stubs take a field named "label" for the attribute Field.label.
+    label = serializers.CharField(source="table.label", help_text="In the caller's language.")  # type: ignore[assignment]
     rating = serializers.IntegerField(source="rating.value")
     provisional = serializers.BooleanField(source="rating.provisional")
     games = serializers.IntegerField(source="rating.games")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from games.accounts.demo import demo_logins
 
@@ -127,7 +127,7 @@ class Command(BaseCommand):
     spawn: Callable[..., Any] = staticmethod(subprocess.Popen)
     ready_timeout = READY_TIMEOUT
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         # The host of SITE_URL's default, so that the address printed is the emails' address.
         parser.add_argument("--addr", default=os.environ.get("ADDR", settings.DEV_HOST))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))

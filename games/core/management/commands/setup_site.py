@@ -1,5 +1,5 @@
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from games.accounts.demo import ensure_demo_users
 from games.house.accounts import ensure_house_players, house_players
@@ -8,7 +8,7 @@ from games.house.accounts import ensure_house_players, house_players
 class Command(BaseCommand):
     help = "Migrate, load the rulebooks and the demo data. Safe to run again and again."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-demo", action="store_true", help="Skip the demo users.")
         parser.add_argument(
             "--no-logins",
