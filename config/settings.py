@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Literal, NotRequired, TypedDict
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -243,7 +244,7 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 # The colour theme a visitor chose (system, light or dark): games/core/theme.py.
 THEME_COOKIE_NAME = "partida_theme"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
@@ -364,7 +365,17 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # fewer tasks (the soak's accelerated clock, where a minute lasts 83 ms, uses five).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60, minimum=1)
 _SWEEP = timedelta(seconds=SWEEP_SECONDS)
-CELERY_BEAT_SCHEDULE = {
+
+
+class _BeatJob(TypedDict):
+    """One periodic task of Celery beat."""
+
+    task: str
+    schedule: timedelta
+    options: NotRequired[dict[str, float]]
+
+
+CELERY_BEAT_SCHEDULE: dict[str, _BeatJob] = {
     "sweep-clocks": {"task": "games.play.tasks.sweep_clocks", "schedule": _SWEEP},
     "notifications-sweep": {"task": "games.notifications.tasks.sweep", "schedule": _SWEEP},
     "notifications-digests": {

@@ -53,7 +53,8 @@ class RefusedAddress(Exception):
 
 def resolve(host: str, port: int) -> list[str]:
     """The addresses ``host`` resolves to (one DNS lookup)."""
-    return list(dict.fromkeys(info[4][0] for info in socket.getaddrinfo(host, port)))
+    # An IPv4 or IPv6 address is a string (typeshed allows the int of other families).
+    return list(dict.fromkeys(str(info[4][0]) for info in socket.getaddrinfo(host, port)))
 
 
 def is_public(address: str) -> bool:
@@ -115,12 +116,13 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
     """HTTPS to ``address``; the certificate is checked for ``host`` (also sent as SNI)."""
 
     def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls_context = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls_context)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls_context.wrap_socket(sock, server_hostname=self.host)
 
 
 def connection_for(url: str, address: str, timeout: float) -> http.client.HTTPConnection:

@@ -56,7 +56,8 @@ def _broker_ok() -> bool:
         with celery_app.connection_for_write(
             settings.CELERY_BROKER_URL, transport_options=options
         ) as conn:
-            conn.ensure_connection(max_retries=0, timeout=BROKER_PROBE_SECONDS)
+            # kombu takes seconds as a float; its stubs say int.
+            conn.ensure_connection(max_retries=0, timeout=BROKER_PROBE_SECONDS)  # type: ignore[arg-type]
         return True
     except outages.BROKER_ERRORS:
         return False
