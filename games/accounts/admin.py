@@ -8,7 +8,7 @@ from games.accounts.models import User
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *(DjangoUserAdmin.fieldsets or ()),
         (_("Preferences"), {"fields": ("display_name", "language", "timezone")}),
     )
     list_display = ("username", "email", "display_name", "language", "is_staff", "date_joined")

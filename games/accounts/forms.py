@@ -42,7 +42,9 @@ class SignupForm(PreferencesMixin, allauth_forms.SignupForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Username")
-        self.fields["username"].max_length = User._meta.get_field("username").max_length
+        username = self.fields["username"]
+        assert isinstance(username, forms.CharField)  # allauth's signup form makes it one
+        username.max_length = User._meta.get_field("username").max_length
         self.fields["email"].label = _("Email")
         for name in ("username", "email"):
             self.fields[name].widget.attrs.pop("placeholder", None)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import zoneinfo
 from functools import cache
+from typing import ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
@@ -61,7 +62,7 @@ class User(AbstractUser):
     #: person (``games.play.forced``).
     auto_forced_moves = models.BooleanField(_("play my forced moves for me"), default=True)
 
-    objects = PartidaUserManager()
+    objects: ClassVar[PartidaUserManager] = PartidaUserManager()
 
     class Meta:
         verbose_name = _("user")
