@@ -343,7 +343,9 @@ class MatchDetailOut(MatchOut):
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_to_act(self, match: Match) -> list[int]:
-        return sorted(s.number for s in self.seats_of(match) if s.is_to_act)
+        return sorted(
+            s.number for s in self.seats_of(match) if s.is_to_act and s.number is not None
+        )
 
     @extend_schema_field(GameShapeField("view", allow_null=True))
     def get_view(self, match: Match) -> Any:
@@ -457,7 +459,8 @@ class MoveOut(serializers.Serializer):
     @property
     def shown(self) -> dict[int, str]:
         if "names" not in self.context:
-            self.context["names"] = names(self.context["seats"])
+            # DRF's context is a dict (the stubs say Mapping): the names are kept for the next row.
+            self.context["names"] = names(self.context["seats"])  # type: ignore[index]
         return self.context["names"]
 
     @property

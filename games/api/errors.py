@@ -72,7 +72,8 @@ class ErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="Stable, for programs: e.g. stale_version.")
     message = serializers.CharField(help_text="For people, in the caller's language.")
-    fields = serializers.DictField(
+    # DRF's metaclass takes declared fields off the class, so this does not hide ``fields``.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()), required=False
     )
     current_version = serializers.IntegerField(required=False)
@@ -143,8 +144,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         message = str(exc.detail) if not isinstance(exc.detail, dict | list) else str(exc)
     if getattr(exc, "auth_header", None):
         headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        details["retry_after"] = max(1, int(exc.wait + 0.999))
+    # DRF's Throttled sets ``wait``; its stubs leave it out.
+    wait = exc.wait if isinstance(exc, exceptions.Throttled) else None  # type: ignore[attr-defined]
+    if wait is not None:
+        details["retry_after"] = max(1, int(wait + 0.999))
         headers["Retry-After"] = str(details["retry_after"])
         message = ngettext(
             "Too many requests. Try again in %(seconds)s second.",

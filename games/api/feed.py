@@ -33,7 +33,8 @@ Kind = FeedEvent.Kind
 def record_match_change(change: MatchChange) -> None:
     """``match_started`` for every player, ``your_turn`` for each seat newly to act,
     ``match_finished`` (with the outcome) or ``match_cancelled`` for every player."""
-    match, events = change.match, []
+    match = change.match
+    events: list[tuple[Seat, str, dict[str, Any]]] = []
     if change.kind == ChangeKind.STARTED:
         events += [(seat, Kind.MATCH_STARTED, {}) for seat in _players(change.seats)]
     if change.kind in TURN_KINDS:
@@ -57,6 +58,7 @@ def invited(seat: Seat, by: Any) -> list[FeedEvent]:
 
 def draw_offered(match: Match, voter: Seat, others: Iterable[Seat]) -> list[FeedEvent]:
     """A player voted for a draw: each other player still in the game may agree."""
+    assert voter.user is not None  # a seat that votes is a player's
     return append(match, [(seat, Kind.DRAW_OFFERED, {"by": voter.user.username}) for seat in others
                    if seat.number != voter.number])  # fmt: skip
 
@@ -85,6 +87,7 @@ def append(match: Match, events: Sequence[tuple[Seat, str, dict[str, Any]]]) -> 
     counters = _counters(match, {seat.user_id for seat, _kind, _data in events})
     rows = []
     for seat, kind, data in events:
+        assert seat.user_id is not None  # the seats without a user were left out above
         counter = counters[seat.user_id]
         counter.last += 1
         rows.append(FeedEvent(user_id=seat.user_id, number=counter.last, kind=kind,

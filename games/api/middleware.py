@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.middleware.http import ConditionalGetMiddleware
 from django.utils.translation import ngettext
 
@@ -39,7 +40,9 @@ class ApiConditionalGetMiddleware(ConditionalGetMiddleware):
     ``If-None-Match`` names it gets 304 with no body: a bot polling its match pays for a body
     only when something changed. Pages are left as they are."""
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if not is_api(request):
             return response
         return super().process_response(request, response)

@@ -7,7 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser, get_encoding
+
+# The DRF stubs leave out ``get_encoding``, which rest_framework.parsers defines.
+from rest_framework.parsers import JSONParser, get_encoding  # type: ignore[attr-defined]
 
 from games.core import safejson
 

@@ -158,7 +158,7 @@ def tournament_variants() -> list[dict[str, Any]]:
     seen: set[str] = set()
     for variant in match_variants():
         counts = variant["properties"]["players"]["enum"]
-        chosen = {
+        chosen: dict[str, Any] = {
             "type": "object",
             "properties": {
                 name: copy.deepcopy(variant["properties"][name]) for name in ("game", "options")
@@ -247,7 +247,8 @@ def _split_by_type(
     """A game's union of actions becomes a ``oneOf`` of one named component per action type
     (``RiskAttackAction``…), discriminated by ``type``: a client reads the type and knows the
     shape, and a refusal names the type's own fields."""
-    refs, mapping = [], {}
+    refs: list[dict[str, Any]] = []
+    mapping: dict[str, str] = {}
     for shape in union["anyOf"]:
         kind = shape["properties"]["type"]["const"]
         component = name.replace("Action", f"{_camel(kind)}Action", 1)
@@ -280,7 +281,8 @@ def any_game(kind: str, system: bool = False) -> dict[str, Any]:
     by ``type`` across the games: a type two games share has one shape, and its first game's
     component stands for both (``end_turn``). With ``system``, the site's own log entries."""
     shapes = game_shapes()
-    refs, mapping = [], {}
+    refs: list[dict[str, Any]] = []
+    mapping: dict[str, str] = {}
     for slug in installed_games():
         for kind_name, ref in shapes[f"{slug.title()}{kind}"]["discriminator"]["mapping"].items():
             shape = shapes[ref.rpartition("/")[2]]

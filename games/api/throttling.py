@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,7 +100,7 @@ class RateThrottle(BaseThrottle):
     write_scope: str | None = None
     #: False for a throttle that counts only its write scope (the site's token page).
     counts_every_request = True
-    timer = time.time
+    timer: Callable[[], float] = time.time
 
     def __init__(self) -> None:
         self._wait: float | None = None

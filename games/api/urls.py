@@ -1,6 +1,7 @@
 """``/api/``: the schema, its documentation page and version 1 of the API."""
 
 from django.urls import path, re_path
+from rest_framework.views import APIView
 
 from games.api import docs
 from games.api.views import (
@@ -22,7 +23,7 @@ from games.api.views.base import NoSuchEndpoint
 from games.core import converters  # noqa: F401  (registers <id:…> and <username:…>)
 
 app_name = "api"
-V1 = [
+V1: list[tuple[str, type[APIView], str]] = [
     ("ping/", games.Ping, "ping"),
     ("games/", games.GameList, "games"),
     ("games/<slug:slug>/", games.GameDetail, "game"),

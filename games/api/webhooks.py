@@ -11,7 +11,7 @@ feed (unique per user and feed event). The outbox sends them as it sends emails 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -23,7 +23,7 @@ from games.api.models import FeedEvent, Webhook, new_webhook_secret
 from games.core import outbound
 from games.notifications import outbox
 from games.play.changes import TURN_KINDS, ChangeKind, MatchChange
-from games.play.models import Seat
+from games.play.models import Match, Seat
 
 # Registering -----------------------------------------------------------------------------
 
@@ -59,12 +59,14 @@ def record_match_change(change: MatchChange) -> None:
     ended the match, for each of its players; written in the transaction of the change (called
     by the move service), sent once it commits."""
     match = change.match
+    notice: Callable[[Match, Seat], dict[str, Any]]
+    seats: dict[int, Seat]
     if change.kind == ChangeKind.FINISHED:
         event, notice = "match_finished", partial(notices.match_finished, seats=change.seats)
         seats = {s.user_id: s for s in change.seats if s.user_id is not None and s.outcome}
     elif change.kind in TURN_KINDS:
         event, notice = "your_turn", notices.your_turn
-        seats = {seat.user_id: seat for seat in change.newly_to_act()}
+        seats = {s.user_id: s for s in change.newly_to_act() if s.user_id is not None}
     else:
         return
     if not seats:

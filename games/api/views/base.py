@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from contextvars import Token
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +24,7 @@ from games.api.errors import NOTHING_HERE
 from games.api.strict import QueryIntegerField
 from games.core.errors import ServiceError
 from games.play import errors
-from games.play.models import Match, Seat
+from games.play.models import Match, MatchQuerySet, Seat
 
 
 class SignedInRequest(Request):
@@ -43,7 +44,7 @@ class ApiView(APIView):
     write_scope: str | None = None
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        self._address_token = addresses.use_request_base(request)
+        self._address_token: Token[str | None] | None = addresses.use_request_base(request)
         super().initial(request, *args, **kwargs)
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
@@ -81,7 +82,7 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.with_players())
 
 
-def matches_with_seats() -> QuerySet[Match]:
+def matches_with_seats() -> MatchQuerySet:
     return Match.objects.select_related("created_by").prefetch_related(seats_prefetch())
 
 
@@ -164,7 +165,7 @@ class Cursor(Enveloped, CursorPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
-    ordering = "-id"
+    ordering: str | tuple[str, ...] = "-id"
 
     @classmethod
     def parameters(cls) -> list[type[serializers.Serializer]]:

@@ -32,7 +32,7 @@ from games.tournaments.models import Entry, Pairing, Tournament
 TAGS = ["tournaments"]
 #: What splits equal points in each format's table (``StandingsOut.tie_break``): a knockout's
 #: table is by how far each player went and a ladder's by its rungs, so nothing does.
-TIE_BREAKS = {
+TIE_BREAKS: dict[str, str] = {
     Tournament.Format.SWISS: "buchholz",
     Tournament.Format.GROUPS: "sonneborn_berger",
     Tournament.Format.KNOCKOUT: "none",
