@@ -76,6 +76,7 @@ def event_lines(seat: Seat, now: datetime) -> list[str]:
     else:  # a solo match
         summary = gettext("Your move: %(game)s") % {"game": match.engine.name}
     url = settings.SITE_URL + reverse("play:match", args=[match.pk])
+    assert match.deadline is not None  # ``deadlines`` takes only matches with one
     end = match.deadline.astimezone(UTC)
     return [
         "BEGIN:VEVENT",

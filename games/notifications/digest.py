@@ -69,7 +69,8 @@ def digest_items(digest: Notification, now: datetime) -> DigestItems:
         .select_related("match__created_by", "recipient")
         .order_by("created_at")
     )
-    events, dropped = [], []
+    events: list[Notification] = []
+    dropped: list[Notification] = []
     for row in waiting:
         # Turns are listed above from the live state; an event that no longer holds is dropped.
         gone = row.kind == Kind.YOUR_TURN or checks.event_verdict(row, now) is not None

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template import Context
+from django.template.backends.django import Template as DjangoTemplate
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
 
@@ -34,7 +35,9 @@ def language_of(row: Notification) -> str:
 def render_plain(template_name: str, context: dict[str, Any]) -> str:
     """A template rendered as plain text: a subject is not HTML, so ``O'Brien & Co`` must not
     arrive as ``O&#x27;Brien &amp; Co``."""
-    return get_template(template_name).template.render(Context(context, autoescape=False))
+    template = get_template(template_name)
+    assert isinstance(template, DjangoTemplate)  # the project's one template engine is Django's
+    return template.template.render(Context(context, autoescape=False))
 
 
 def make_message(

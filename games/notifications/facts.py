@@ -74,11 +74,11 @@ class Facts:
 
     def last_move(self, user: User, match: Match) -> int:
         """The number of the user's latest move in the match (0 before their first)."""
-        return self.last_moves.get((match.pk, getattr(user, "pk", None)), 0)
+        return self.last_moves.get((match.pk, user.pk), 0)
 
     def last_own_move(self, user: User, match: Match) -> int:
         """The number of the latest move the user made themselves (0 before their first)."""
-        return self.own_moves.get((match.pk, getattr(user, "pk", None)), 0)
+        return self.own_moves.get((match.pk, user.pk), 0)
 
     def muted(self, user: User, match_id: int | None) -> bool:
         return match_id is not None and (user.pk, match_id) in self.mutes

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -60,7 +61,13 @@ class PreferencesForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, settings: NotificationSettings, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        settings: NotificationSettings,
+        **kwargs: Any,
+    ) -> None:
         initial = {
             **{category: settings.mode(category) for category in Category.values},
             "reminder_hours": ", ".join(str(h) for h in settings.ladder()),
@@ -71,7 +78,7 @@ class PreferencesForm(forms.Form):
         self.with_push = push_enabled()
         if self.with_push:
             initial |= {push_name(c): settings.push_on(c) for c in Category.values}
-        super().__init__(*args, initial=initial, **kwargs)
+        super().__init__(data, initial=initial, **kwargs)
         modes = {category.value: mode_field(category) for category in Category}
         pushes = {
             push_name(category.value): forms.BooleanField(
@@ -111,6 +118,7 @@ class PreferencesForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns the cleaned data
         if (data.get("quiet_start") is None) != (data.get("quiet_end") is None):
             self.add_error("quiet_end", _("Give both ends of the quiet hours, or neither."))
         wants_digest = any(data.get(c) == Mode.DIGEST for c in Category.values)

@@ -267,7 +267,7 @@ class Notification(models.Model):
 
 
 #: The preference that governs each kind of email (a digest answers to its own settings).
-CATEGORY_OF_KIND = {
+CATEGORY_OF_KIND: dict[str, Category] = {
     Notification.Kind.YOUR_TURN: Category.YOUR_TURN,
     Notification.Kind.STARTED: Category.STARTED,
     Notification.Kind.INVITATION: Category.INVITATION,

@@ -46,7 +46,7 @@ def body(row: Notification, context: dict[str, Any]) -> str:
             "Less than %(hours)s hours left for your move.",
             hours,
         ) % {"hours": hours}
-    lines = {
+    lines: dict[str, str] = {
         Kind.YOUR_TURN: gettext("It is your move."),
         Kind.STARTED: gettext("The match has begun."),
         Kind.INVITATION: gettext("Open the invitation to accept or decline it."),

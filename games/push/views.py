@@ -42,7 +42,9 @@ def read_subscription(body: bytes) -> tuple[str, str, str]:
     if not isinstance(keys, dict):
         raise bad
     endpoint, p256dh, auth = data.get("endpoint"), keys.get("p256dh"), keys.get("auth")
-    if not all(isinstance(f, str) and 0 < len(f) <= 1000 for f in (endpoint, p256dh, auth)):
+    if not (isinstance(endpoint, str) and isinstance(p256dh, str) and isinstance(auth, str)):
+        raise bad
+    if not all(0 < len(f) <= 1000 for f in (endpoint, p256dh, auth)):
         raise bad
     return endpoint, p256dh, auth
 
