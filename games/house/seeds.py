@@ -16,7 +16,7 @@ from django.utils.crypto import salted_hmac
 from games.play.models import Match
 
 #: How long a house player waits before it moves, by pace: (shortest, longest) in seconds.
-PACE_SECONDS = {
+PACE_SECONDS: dict[str, tuple[int, int]] = {
     Match.BotPace.NOW: (0, 0),
     Match.BotPace.MINUTES: (60, 10 * 60),
     Match.BotPace.HOURS: (60 * 60, 6 * 60 * 60),

@@ -356,6 +356,7 @@ class ArchiveForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns the cleaned data
         if data.get("result") and not data.get("player"):
             # As in the API: a result without a player is the reader's own.
             if getattr(self.reader, "is_authenticated", False):

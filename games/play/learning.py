@@ -107,7 +107,7 @@ def bot_lines(
 ) -> tuple[list[dict[str, Any]], int]:  # fmt: skip
     """The house players' moves since the reader's last one, in the reader's words (each
     line names who moved; the latest ``BOT_LINES``), and how many there were in all."""
-    bots = {seat.number for seat in seats if seat.bot_level is not None}
+    bots = {seat.number for seat in seats if seat.bot_level is not None and seat.number is not None}
     lines, reached_own = [], False
     for move, entry in zip(reversed(log), reversed(rendered), strict=True):
         if move.seat == viewer:
@@ -251,7 +251,7 @@ def _filled(kind: str, shape: Mapping[str, Any], keys: list[str]) -> list[dict[s
     required = [name for name in shape.get("required", ()) if name != "type"]
     guesses: list[dict[str, Any]] = [{"type": kind}]
     for name in required:
-        choices = [
+        choices: list[str | int] = [
             value for value in properties.get(name, {}).get("enum", ())
             if isinstance(value, str) and any(value in k for k in keys)
         ]  # fmt: skip

@@ -76,7 +76,7 @@ def table_actions(
     """The reader's legal actions as the table's script takes them."""
     presenter = get_game(game).presenter
     lang = narration.language()
-    found = []
+    found: list[dict[str, Any]] = []
     for template in legal:
         for action in split_choices(template):
             found.append({

@@ -18,7 +18,7 @@ from games.risk.engine import ENGINE
 from games.risk.engine.battle import roll_battle
 from games.risk.engine.catalogue import CLASSIC, INTRO
 from games.risk.engine.data import board
-from games.risk.engine.rules import ATTACK, MANEUVER
+from games.risk.engine.state import ATTACK, MANEUVER
 
 CEASE_FIRE_CARD = 42
 
