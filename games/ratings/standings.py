@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +69,7 @@ def ratings(table: Leaderboard, bots: bool = True) -> QuerySet[Rating]:
     return found.select_related("user").order_by("-value", "-games", "user_id")
 
 
-def best_scores(table: Leaderboard) -> QuerySet[SoloScore, dict[str, Any]]:
+def best_scores(table: Leaderboard) -> QuerySet[SoloScore, Mapping[str, Any]]:
     """Each player's best score in a solo table, best first (users by id: ``users_of``)."""
     return (
         SoloScore.objects.filter(game=table.game.slug, mode=table.slug)
@@ -78,7 +79,7 @@ def best_scores(table: Leaderboard) -> QuerySet[SoloScore, dict[str, Any]]:
     )
 
 
-def with_users(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def with_users(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Rows of ``best_scores`` with their ``user`` (one query for the lot)."""
     users = User.objects.in_bulk([row["user_id"] for row in rows])
     return [{**row, "user": users[row["user_id"]]} for row in rows]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
+from typing import Any
+
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from games.ratings import standings
-from games.ratings.models import PROVISIONAL_GAMES
+from games.ratings.models import PROVISIONAL_GAMES, Rating
 
 PAGE_SIZE = 50
 
@@ -27,9 +29,15 @@ def leaderboard(request: HttpRequest, game: str, mode: str) -> HttpResponse:
         raise Http404(_("There is no such leaderboard."))
     # "?bots=0" leaves the house players out of a table of ratings.
     bots = request.GET.get("bots") != "0"
-    rows = standings.best_scores(table) if table.solo else standings.ratings(table, bots=bots)
-    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    entries = standings.with_users(list(page)) if table.solo else list(page)
+    wanted = request.GET.get("page")
+    page: Page[Any]
+    entries: list[dict[str, Any]] | list[Rating]
+    if table.solo:
+        page = Paginator(standings.best_scores(table), PAGE_SIZE).get_page(wanted)
+        entries = standings.with_users(list(page))
+    else:
+        page = Paginator(standings.ratings(table, bots=bots), PAGE_SIZE).get_page(wanted)
+        entries = list(page)
     return render(
         request,
         "ratings/leaderboard.html",

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -94,6 +94,7 @@ def _conflict(
 ) -> HttpResponse:
     """Keep the editor's text; show what the other save changed; let them save on top of it."""
     current = conflict.current
+    assert isinstance(form.data, QueryDict)  # the form was bound to request.POST
     data = form.data.copy()
     data["base_revision"] = str(current.number if current else 0)
     fresh = EditForm(data, game=game, translation=form.translation, outdated=form.outdated_choices)

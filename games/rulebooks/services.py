@@ -80,8 +80,8 @@ def save_page(game: str, language: str, base_revision: int, request: SaveRequest
             )
     except IntegrityError as error:
         # Two first saves of a new page, or two saves racing on SQLite: the loser is told.
-        book = Rulebook.objects.filter(game=game, language=language).first()
-        raise EditConflict(_latest(book) if book else None) from error
+        existing = Rulebook.objects.filter(game=game, language=language).first()
+        raise EditConflict(_latest(existing) if existing else None) from error
 
 
 def revert_page(book: Rulebook, target: Revision, base_revision: int, author: Any) -> Revision:

@@ -22,7 +22,9 @@ def two_player_modes() -> list[tuple[str, str]]:
     choices = []
     for slug, game in installed_games().items():
         for value, label in game.modes() or (("", ""),):
-            options = game.engine.normalise_options({game.mode_option: value} if value else {})
+            options = game.engine.normalise_options(
+                {game.mode_option: value} if value and game.mode_option else {}
+            )
             if max(game.engine.player_counts(options), default=0) >= 2:
                 choices.append((f"{slug}:{value}", f"{game.name}: {label}" if label else game.name))
     return choices

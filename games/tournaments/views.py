@@ -181,6 +181,7 @@ def group_pages(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
         for stage in stages
         for group in stage.groups
         for pairing in group.pairings
+        if pairing.match is not None  # always: the page's pairings are those with a match
         for seat in pairing.match.seats.all()
     }
     return {
@@ -214,8 +215,10 @@ def crosstable(
             cells.setdefault(pairing.bye_id, {})[pairing.round] = {"text": "+", "bye": True}
             continue
         match = pairing.match
+        assert match is not None  # a pairing has its match or its bye (pairing_match_or_bye)
         seats = [seat for seat in match.seats.all() if seat.user_id is not None]
         for seat in seats:
+            assert seat.user_id is not None  # ``seats`` keeps only those with a user
             others = [other.user_id for other in seats if other.pk != seat.pk]
             against = place.get(others[0], 0) if others else 0
             finished = match.status == Match.Status.FINISHED
