@@ -116,13 +116,13 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
     """HTTPS to ``address``; the certificate is checked for ``host`` (also sent as SNI)."""
 
     def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        self.tls_context = ssl.create_default_context()
-        super().__init__(host, port, timeout=timeout, context=self.tls_context)
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self.tls_context.wrap_socket(sock, server_hostname=self.host)
+        # HTTPSConnection keeps its context in ``_context``; typeshed leaves it out.
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
 
 
 def connection_for(url: str, address: str, timeout: float) -> http.client.HTTPConnection:
