@@ -13,7 +13,7 @@ import pytest
 from games.bots.base import Situation, decide
 from games.bots.search import Budget
 from games.engines.base import Action
-from games.richelieu.bot import RichelieuPolicy
+from games.richelieu.bot import RichelieuPolicy, lookahead
 from games.richelieu.bot.greedy import Planner
 from games.richelieu.bot.lookahead import (
     LookAhead,
@@ -309,6 +309,38 @@ def test_level_three_keeps_level_twos_card_unless_the_samples_clearly_prefer_ano
     assert pick([level_two, level_two], confidence=0.0) == 0
     # One sample cannot tell a lead from luck.
     assert pick([[0.0], [1.0]], confidence=1.0) == 0
+
+
+@pytest.mark.parametrize(("players", "ruleset", "lucky_lead_counts"), [
+    (2, "fun-for-2", True), (3, "multiplayer", False), (4, "multiplayer", False),
+])  # fmt: skip
+def test_only_at_three_players_or_more_a_lucky_lead_does_not_overrule_level_two(
+    monkeypatch, players, ruleset, lucky_lead_counts
+):
+    # The look-ahead's samples are replaced: level 2's card, then one ahead in two samples
+    # and behind in one (a lead of less than a standard error), then one always behind.
+    level_two, lucky, behind = [0.0, 1.0] * 3, [1.0] * 4 + [0.0] * 2, [0.0] * 6
+
+    def samples(view, seat, rules, moves, *rest):
+        return [level_two, lucky, *[behind] * (len(moves) - 2)]
+
+    monkeypatch.setattr(lookahead, "judge", samples)
+    look = replace(SMALL_LOOK, confidence=1.0)
+    for seed in range(12):
+        state = midgame(seed, players, ruleset, moves=20 + seed)
+        current = situation(state)
+        view = dict(current.view)
+        allowed = candidate_takes(
+            view, current.seat, current.legal, state.rules, DEFAULT_WEIGHTS, look
+        )
+        if len(allowed) < 2:
+            continue
+        chosen = lookahead.choose_looking_ahead(
+            view, current.seat, current.legal, state.rules, random.Random(seed), look
+        )
+        assert chosen == current.legal[allowed[1 if lucky_lead_counts else 0]]
+        return
+    pytest.fail("no position left level 3 two cards to compare")
 
 
 # Blindness ----------------------------------------------------------------------------

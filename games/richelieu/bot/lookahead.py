@@ -7,11 +7,12 @@ of the game in many samples of the discs the seat has not seen (the engine's
 chosen as level 2 chooses its cards (the best card or pair of cards against the next
 player's best answer, markers aside), then level 1's quick turns (``playout.play_turn``) to
 the end. Every candidate is played on the same samples, so that the luck of the discs cancels
-between them. Level 2's own card is listed first and is played unless another one beats it on
-those samples by more than ``confidence`` standard errors of the difference (a reward is the
-win, and a little of the final margin): a lead the few samples cannot tell from luck does not
-overrule level 2's judgement. Where level 2 puts or moves a
-marker, ends its turn or spends a "marker back" disc, level 3 does the same. The look-ahead
+between them. The card with the best mean reward (the win, and a little of the final margin)
+is played; level 2's own card is listed first and keeps a tie. At three players or more, where
+each sample costs more and the others' turns add their luck, another card must beat level 2's
+on those samples by more than ``confidence`` standard errors of the difference: a lead the
+few samples cannot tell from luck does not overrule level 2's judgement. Where level 2 puts or
+moves a marker, ends its turn or spends a "marker back" disc, level 3 does the same. The look-ahead
 stops at its CPU-time cap (``time.process_time``) or its number of samples, whichever comes
 first.
 """
@@ -64,7 +65,8 @@ class LookAhead:
     spread: float = 3.0
     #: Whole turns after the bot's own played as level 2 chooses its cards, before level 1's.
     planned: int = 2
-    #: How many standard errors of the paired difference a card must beat level 2's by.
+    #: At three players or more: how many standard errors of the paired difference a card must
+    #: beat level 2's by (at two, any lead counts).
     confidence: float = 0.0
 
 
@@ -88,7 +90,8 @@ def choose_looking_ahead(
         return dict(legal[candidates[0]])
     moves = [take_of(legal[index]) for index in candidates]
     rewards = judge(dict(view), seat, rules, moves, rng, level, weights)
-    return dict(legal[candidates[pick(rewards, level.confidence)]])
+    confidence = level.confidence if view["players"] > 2 else 0.0
+    return dict(legal[candidates[pick(rewards, confidence)]])
 
 
 def pick(rewards: Sequence[Sequence[float]], confidence: float) -> int:
