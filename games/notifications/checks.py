@@ -54,6 +54,8 @@ def verdict(row: Notification, now: datetime, facts: Facts | None = None) -> Ver
 
 def reader_verdict(row: Notification, facts: Facts, now: datetime) -> Verdict:
     user = row.recipient
+    # ``verdict`` answers for a row without an account (to an address) before asking this.
+    assert user is not None
     if not user.is_active or not user.email or user.is_bot:
         return suppress("no address")
     pushed = row.channel == Channel.PUSH
@@ -89,8 +91,11 @@ def event_verdict(row: Notification, now: datetime, facts: Facts | None = None) 
             return suppress("not your turn")
         if kind == Kind.REMINDER:
             return reminder_verdict(row, now, facts)
-    if kind == Kind.STARTED and match.status not in (Match.Status.ACTIVE, Match.Status.FINISHED):
-        return suppress("match ended")
+    if kind == Kind.STARTED:
+        # A started row is written for a change of its match (``events``), and goes with it.
+        assert match is not None
+        if match.status not in (Match.Status.ACTIVE, Match.Status.FINISHED):
+            return suppress("match ended")
     if kind == Kind.INVITATION:
         open_seat = Seat.objects.filter(
             pk=row.data.get("seat_id"),
@@ -117,16 +122,21 @@ def event_verdict(row: Notification, now: datetime, facts: Facts | None = None) 
 def still_to_act(row: Notification, facts: Facts) -> bool:
     """Still the reader's turn in the turn the row was written for."""
     match, user = row.match, row.recipient
+    # Your-turn and reminder rows are written for a seat's player in its match (``events``).
+    assert match is not None and user is not None
     if match.status != Match.Status.ACTIVE:
         return False
     return facts.to_act(user, match) and facts.last_move(user, match) <= row.version
 
 
 def reminder_verdict(row: Notification, now: datetime, facts: Facts) -> Verdict | None:
+    match, user = row.match, row.recipient
+    # A reminder row is written for a seat's player in its match (``events.reminder_rows``).
+    assert match is not None and user is not None
     hours = int(row.data.get("hours", 0))
-    if hours not in facts.settings_for(row.recipient).ladder():
+    if hours not in facts.settings_for(user).ladder():
         return suppress("ladder changed")
-    deadline = row.match.deadline
+    deadline = match.deadline
     if deadline is None:
         return Verdict("hold", "clock paused", now + PAUSED_RECHECK)
     if deadline <= now:

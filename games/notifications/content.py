@@ -69,10 +69,14 @@ def match_context(
 ) -> dict[str, Any]:
     """The match as ``user`` sees it at ``version`` (``facts`` loaded for it, or loaded here)."""
     facts = facts or Facts.load([(match, user, version)])
-    seats = [
-        s for s in facts.seats.get(match.pk, ()) if s.user is not None and s.number is not None
+    # The seats with a player and a number, each with its player.
+    players = [
+        (s, s.user)
+        for s in facts.seats.get(match.pk, ())
+        if s.user is not None and s.number is not None
     ]
-    names = {s.number: takeover.seat_name(s) for s in seats}
+    seats = [s for s, _ in players]
+    names = {s.engine_seat: takeover.seat_name(s) for s in seats}
     mine = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
     viewer = mine.number if mine is not None else None
     moves = facts.recap(match, user, version)
@@ -81,12 +85,14 @@ def match_context(
         "game": match.engine.name,
         "seat": mine,
         "names": names,
-        "people": {s.number: s.user.public_name for s in seats},
+        "people": {s.engine_seat: user.public_name for s, user in players},
         "taken_over": {s.number for s in seats if s.bot_from is not None},
         # Out of their tournament after two time-outs (``tournaments.withdraw_forfeiters``).
-        "withdrawn": {s.number: s.user.public_name for s in seats if s.out_reason == "withdrawn"},
-        "opponents": ", ".join(s.user.public_name for s in seats if s is not mine),
-        "to_act": [names[s.number] for s in seats if s.is_to_act and s is not mine],
+        "withdrawn": {
+            s.engine_seat: user.public_name for s, user in players if s.out_reason == "withdrawn"
+        },
+        "opponents": ", ".join(user.public_name for s, user in players if s is not mine),
+        "to_act": [names[s.engine_seat] for s in seats if s.is_to_act and s is not mine],
         "my_turn": bool(mine and mine.is_to_act and match.status == Match.Status.ACTIVE),
         "match_url": absolute(reverse("play:match", args=[match.pk])),
         "deadline": local_time(match.deadline, user) if match.deadline else "",
@@ -233,6 +239,8 @@ def context_for(row: Notification, facts: Facts | None = None) -> dict[str, Any]
     if row.kind in (Kind.TIMED_OUT, Kind.RESIGNED):
         context.update(actor_context(row, context))
     elif row.kind == Kind.FINISHED:
+        # A match-ended row is written for a change of its match (``events``), and goes with it.
+        assert row.match is not None
         context["result"] = render_result(row.match, context["names"])
         context["rating_change"] = change_of(row.match, row.recipient)
     elif row.kind == Kind.REMINDER:

@@ -92,7 +92,7 @@ def record_match_change(change: MatchChange) -> None:
         return
     match = change.match
     newly = {seat.pk for seat in change.newly_to_act()}
-    wanted = []
+    wanted: list[tuple[Seat, User, list[str], bool]] = []
     for seat in change.seats:
         user = seat.user
         if seat.status not in Seat.PLAYER_STATUSES or user is None or not reachable(user):
@@ -100,29 +100,29 @@ def record_match_change(change: MatchChange) -> None:
         new_turn = seat.pk in newly
         candidates = _candidates(seat, change.kind, change.actor, new_turn)
         if candidates or new_turn:
-            wanted.append((seat, candidates, new_turn))
+            wanted.append((seat, user, candidates, new_turn))
     if not wanted:
         return
-    terms = Terms(match, [seat.user for seat, _, _ in wanted])
+    terms = Terms(match, [user for _, user, _, _ in wanted])
     data = {"seat": change.actor} if change.actor is not None else {}
     later = at_the_table(change)
     rows: list[outbox.Row] = []
-    for seat, candidates, new_turn in wanted:
-        if terms.muted(seat.user):
+    for seat, user, candidates, new_turn in wanted:
+        if terms.muted(user):
             continue
-        chosen = rules.choose(terms.settings(seat.user), candidates) if candidates else None
+        chosen = rules.choose(terms.settings(user), candidates) if candidates else None
         if chosen is not None:
             rows.append(
                 outbox.Row(
-                    chosen[0], seat.user, match, change.version, data=dict(data), mode=chosen[1],
+                    chosen[0], user, match, change.version, data=dict(data), mode=chosen[1],
                     due_at=later if chosen[0] == Kind.YOUR_TURN else None,
                 )
             )  # fmt: skip
-        pushed = rules.choose_push(terms.settings(seat.user), candidates)
-        if pushed is not None and terms.has_browsers(seat.user):
+        pushed = rules.choose_push(terms.settings(user), candidates)
+        if pushed is not None and terms.has_browsers(user):
             rows.append(
                 outbox.Row(
-                    pushed, seat.user, match, change.version, data=dict(data),
+                    pushed, user, match, change.version, data=dict(data),
                     channel=Channel.PUSH, due_at=later if pushed == Kind.YOUR_TURN else None,
                 )
             )  # fmt: skip
@@ -191,7 +191,7 @@ def _candidates(seat: Seat, kind: ChangeKind, actor: int | None, new_turn: bool)
     if seat.number == actor:
         # A forced move played for them left them a new turn (``MatchChange.newly_to_act``).
         return [Kind.TIMED_OUT] if timed_out else [Kind.YOUR_TURN] if new_turn else []
-    candidates = [Kind.YOUR_TURN] if new_turn else []
+    candidates: list[str] = [Kind.YOUR_TURN] if new_turn else []
     if timed_out:
         candidates.append(Kind.TIMED_OUT)
     elif kind == ChangeKind.RESIGN:
@@ -254,6 +254,8 @@ def chat_posted(message: ChatMessage) -> None:
     match = message.match
     # A player who muted the author reads nothing of them (checked again when sending).
     for seat in relations.chat_readers(message):
+        # ``chat_readers`` keeps only seats with a player (``user__isnull=False``).
+        assert seat.user is not None
         notify(
             seat.user,
             [Kind.CHAT],
@@ -274,6 +276,8 @@ def vacation_started(vacation: Vacation) -> None:
         .select_related("user")
     )
     for user in {seat.user for seat in opponents}:
+        # ``opponents`` holds only seats with a player (``user__isnull=False``).
+        assert user is not None
         notify(
             user,
             [Kind.VACATION],
