@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -320,6 +320,8 @@ if not CELERY_BROKER_URL.startswith(("filesystem://", "redis://", "rediss://", "
         f"CELERY_BROKER_URL must be a redis:// URL or filesystem://, not {CELERY_BROKER_URL!r}."
     )
 CELERY_BROKER_DIR = VAR_DIR / "celery"
+#: kombu's transport options, as kombu takes them (their values differ by transport).
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any]
 if CELERY_BROKER_URL.startswith("filesystem://"):
     for _folder in ("queue", "processed", "control"):
         (CELERY_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)

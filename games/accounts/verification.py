@@ -23,8 +23,9 @@ def has_verified_email(user: User, address: str | None = None) -> bool:
     return EmailAddress.objects.filter(user=user, verified=True, email__iexact=address).exists()
 
 
-def verified_addresses(user_ids: Iterable[int]) -> set[tuple[int, str]]:
-    """(user id, lower-cased address) of every verified address of these users, in one query."""
+def verified_addresses(user_ids: Iterable[int | None]) -> set[tuple[int, str]]:
+    """(user id, lower-cased address) of every verified address of these users, in one query
+    (a None among the ids, a row without an account, is passed over)."""
     ids = {pk for pk in user_ids if pk is not None}
     if not ids:
         return set()

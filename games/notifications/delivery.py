@@ -235,7 +235,8 @@ def deliver_row(row: Notification, now: datetime, batch: Batch) -> float | None:
     except Exception as error:
         return failed(row, error, now)
     if isinstance(outcome, checks.Verdict):
-        return release(row, outcome)
+        release(row, outcome)
+        return None
     sent = mark_sent(row, outcome.fields)
     if sent:
         recent.finish(row.pk)
@@ -476,12 +477,15 @@ class PushTransport(Transport):
         decision = checks.verdict(row, now, batch.facts)
         if decision.action != "send":
             return decision
+        subscription = row.subscription
+        # ``checks.verdict`` suppresses a push row whose browser is gone (no subscription).
+        assert subscription is not None
         try:
-            push_sending.send(row.subscription, pushes.payload(row, batch.facts))
+            push_sending.send(subscription, pushes.payload(row, batch.facts))
         except push_sending.SubscriptionGone:
-            PushSubscription.objects.filter(pk=row.subscription_id).delete()
+            PushSubscription.objects.filter(pk=subscription.pk).delete()
             return checks.suppress("subscription gone")
-        browser = PushSubscription.objects.filter(pk=row.subscription_id)
+        browser = PushSubscription.objects.filter(pk=subscription.pk)
         return Sent(then=lambda: browser.update(last_success_at=now))
 
 

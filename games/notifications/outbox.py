@@ -142,13 +142,13 @@ def record_many(rows: list[Row]) -> list[Notification]:
     Each push row becomes a row per browser of its reader (one query finds them all), or
     none while Web Push is off on the site.
     """
-    rows = with_browsers(rows)
-    if not rows:
+    expanded = with_browsers(rows)
+    if not expanded:
         return []
     now = timezone.now()
     domain = message_domain()
     made = []
-    for row, subscription in rows:
+    for row, subscription in expanded:
         due_at = row.due_at or now
         digest = row.mode == Mode.DIGEST
         made.append(
@@ -176,7 +176,7 @@ def record_many(rows: list[Row]) -> list[Notification]:
     return made
 
 
-def with_browsers(rows: list[Row]) -> list[tuple[Row, Any]]:
+def with_browsers(rows: list[Row]) -> list[tuple[Row, PushSubscription | None]]:
     """Each email row as it is, each push row once per browser of its reader."""
     pushed = [row for row in rows if row.channel == Channel.PUSH]
     browsers: dict[Any, list[PushSubscription]] = {}
@@ -184,7 +184,7 @@ def with_browsers(rows: list[Row]) -> list[tuple[Row, Any]]:
         readers = {row.recipient.pk for row in pushed}
         for subscription in PushSubscription.objects.filter(user__in=readers).order_by("pk"):
             browsers.setdefault(subscription.user_id, []).append(subscription)
-    expanded: list[tuple[Row, Any]] = []
+    expanded: list[tuple[Row, PushSubscription | None]] = []
     for row in rows:
         if row.channel == Channel.PUSH:
             expanded += [(row, browser) for browser in browsers.get(row.recipient.pk, ())]

@@ -91,11 +91,11 @@ def unmute(request: SignedInRequest, match_id: int) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    data = tokens.read(token, tokens.UNSUBSCRIBE_SALT)
-    category = (data or {}).get("c")
+    data = tokens.read(token, tokens.UNSUBSCRIBE_SALT) or {}
+    category = data.get("c")
     if category not in [*Category.values, "digest"]:
         raise Http404(_("This link is not valid."))
-    user = User.objects.filter(pk=data.get("u")).first() if "u" in data else None
+    user = User.objects.filter(pk=data["u"]).first() if "u" in data else None
     address = str(data.get("a", ""))
     if user is None and not address:
         raise Http404(_("This link is not valid."))
@@ -127,8 +127,9 @@ def stop(user: User, category: str) -> None:
 @require_http_methods(["GET", "POST"])
 def mute(request: HttpRequest, token: str) -> HttpResponse:
     data = tokens.read(token, tokens.MUTE_SALT) or {}
-    user = User.objects.filter(pk=data.get("u")).first()
-    match = Match.objects.filter(pk=data.get("m")).first()
+    user_id, match_id = data.get("u"), data.get("m")
+    user = User.objects.filter(pk=user_id).first() if user_id is not None else None
+    match = Match.objects.filter(pk=match_id).first() if match_id is not None else None
     if user is None or match is None:
         raise Http404(_("This link is not valid."))
     done = request.method == "POST"
