@@ -11,7 +11,7 @@ before anything is read, so a finishing that is retried changes nothing twice.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -39,18 +39,20 @@ def record_match_change(change: MatchChange) -> None:
         rate_match(match, change.seats, ranking)
 
 
-def rated_seats(match: Match, seats: Sequence[Seat]) -> dict[int, Seat] | None:
-    """The match's numbered seats, if every one of them has a registered player of its own
-    (a house player holding two seats has one rating, not two)."""
-    numbered = {seat.number: seat for seat in seats if seat.number is not None}
-    if len(numbered) != match.players or any(s.user_id is None for s in numbered.values()):
+def rated_seats(match: Match, seats: Sequence[Seat]) -> dict[int, int] | None:
+    """The player (user id) of each of the match's numbered seats, by seat number, if every one
+    of them has a registered player of its own (a house player holding two seats has one
+    rating, not two)."""
+    numbered = {seat.number: seat.user_id for seat in seats if seat.number is not None}
+    players = {number: user for number, user in numbered.items() if user is not None}
+    if len(numbered) != match.players or len(players) != len(numbered):
         return None
-    if len({s.user_id for s in numbered.values()}) != len(numbered):
+    if len(set(players.values())) != len(players):
         return None
-    return numbered
+    return players
 
 
-def places(result: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[int, int] | None:
+def places(result: Mapping[str, Any], seats: Collection[int]) -> dict[int, int] | None:
     """Each seat's place (0 first; tied seats share one) from the result's ranking."""
     found: dict[int, int] = {}
     groups = [[n for n in group if n in seats] for group in result.get("ranking", [])]
@@ -61,16 +63,16 @@ def places(result: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[int, in
 
 def rate_match(match: Match, seats: Sequence[Seat], ranking: Ranking) -> None:
     """Move the ratings of the players of a finished rated match (once)."""
-    numbered = rated_seats(match, seats)
-    if numbered is None:
+    players = rated_seats(match, seats)
+    if players is None:
         return  # an email-invited seat that never got a player: the match is not rated
-    placed = places(match.result or {}, numbered)
+    placed = places(match.result or {}, players)
     if placed is None:
         logger.warning("Match %s: its ranking does not name every seat; not rated", match.pk)
         return
     if RatingChange.objects.filter(match=match).exists():
         return
-    users = sorted(seat.user_id for seat in numbered.values())
+    users = sorted(players.values())
     scope = {"game": match.game, "mode": ranking.slug}
     Rating.objects.bulk_create(
         [Rating(user_id=user, **scope) for user in users], ignore_conflicts=True
@@ -82,8 +84,8 @@ def rate_match(match: Match, seats: Sequence[Seat], ranking: Ranking) -> None:
         .filter(user_id__in=users, **scope)
         .order_by("user_id")
     }
-    order = sorted(numbered)
-    before = [current[numbered[n].user_id] for n in order]
+    order = sorted(players)
+    before = [current[players[n]] for n in order]
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
     rated = MODEL.rate(teams, ranks=[placed[n] for n in order])
     changes, now = [], timezone.now()
@@ -106,15 +108,17 @@ def rate_match(match: Match, seats: Sequence[Seat], ranking: Ranking) -> None:
 
 def record_solo_score(match: Match, seats: Sequence[Seat], ranking: Ranking) -> None:
     """Keep the score of a finished solo match (not one the player left), once."""
-    seat = next((s for s in seats if s.number == 0 and s.user_id is not None), None)
+    player = next((s.user_id for s in seats if s.number == 0 and s.user_id is not None), None)
     result = match.result or {}
-    if seat is None or result.get("extra", {}).get("left"):
+    if player is None or result.get("extra", {}).get("left"):
         return
+    # A finishing move sets the time the match finished (``actions.moves``).
+    assert match.finished_at is not None
     if SoloScore.objects.filter(match=match).exists():
         return
     SoloScore.objects.create(
         match=match,
-        user_id=seat.user_id,
+        user_id=player,
         game=match.game,
         mode=ranking.slug,
         score=int(result["totals"]["0"]),
