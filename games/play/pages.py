@@ -68,9 +68,10 @@ def concrete_action(post: QueryDict) -> dict[str, Any]:
         raise ServiceError(*errors.BAD_ACTION)
     action = {key: value for key, value in template.items() if key not in RANGE_KEYS}
     for key in NUMBER_FIELDS:
-        if post.get(key) not in (None, ""):
+        value = post.get(key)
+        if value:  # neither missing nor empty
             try:
-                action[key] = int(post[key])
+                action[key] = int(value)
             except ValueError:
                 raise ServiceError(*errors.BAD_ACTION) from None
     if "to_choices" in template and post.get("to"):
@@ -111,9 +112,15 @@ def game_page_context(
         state = state if state is not None else match.engine_state()
         view = engine.view(state, viewer)
         out = engine.seats_out(state)
-        playing = mine is not None and mine.status == Seat.Status.JOINED
-        if history_step is None and playing and match.status == Match.Status.ACTIVE:
-            actions = table.table_actions(match.game, engine.legal_actions(state, viewer), names)
+        if (
+            history_step is None
+            and mine is not None
+            and mine.status == Seat.Status.JOINED
+            and match.status == Match.Status.ACTIVE
+        ):
+            # A joined seat's view (``viewer``) is its own: its engine seat.
+            legal = engine.legal_actions(state, mine.engine_seat)
+            actions = table.table_actions(match.game, legal, names)
         if seen:
             marks = table.last_move_marks(match.game, seen[-1])
     board = rendered_board(match, view, viewer, history_step, names, table.taps(actions))
@@ -239,7 +246,7 @@ def since_last_visit(
 
     Only for a player of the match; the first visit shows nothing.
     """
-    if Seat.viewer(seat) is None:
+    if seat is None or Seat.viewer(seat) is None:
         return [], 0
     seen, now = seat.seen_version, match.version
     if seen >= now:
