@@ -169,7 +169,8 @@ class Game:
     blurb: StrOrPromise
     schemas: GameSchemas
     #: A form class for the match options, when the generic one built from the engine's
-    #: ``options_schema`` is not enough.
+    #: ``options_schema`` is not enough: a subclass of ``games.play.forms.MatchForm`` (a layer
+    #: above, so not named in the type).
     option_form: type[forms.Form] | None = None
     #: The choice option that names the game's mode (rule set, solo or duel…), by which
     #: profiles count matches and the archive filters them; ``None``: the game has one mode.

@@ -137,6 +137,11 @@ class Match(models.Model):
 
     objects = MatchQuerySet.as_manager()
 
+    #: The lobby's (``play.views.lobby``), on each open match it lists: its free seats, and the
+    #: vacation days its host has left this year.
+    open_seats: int
+    host_vacation_days: float
+
     class Meta:
         verbose_name = _("match")
         verbose_name_plural = _("matches")

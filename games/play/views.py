@@ -166,6 +166,8 @@ def create(request: SignedInRequest, game: str) -> HttpResponse:
     if found is None:
         raise Http404(_("There is no such game."))
     form_class = found.option_form or MatchForm
+    # A game's own option form is a MatchForm (``Game.option_form``).
+    assert issubclass(form_class, MatchForm)
     # A profile's "Invite to a match" link names the player to invite.
     initial = {"invite": request.GET.get("invite", "")[:150]}
     form = form_class(found.engine, request.POST or None, initial=initial)
@@ -287,12 +289,18 @@ def why_not(request: SignedInRequest, pk: int) -> HttpResponse:
     found = _match_for(request, pk)
     seat = Seat.of(found.seats.all(), request.user)
     picked, key = request.GET.getlist("picked"), request.GET.get("tap", "")
-    playing = seat is not None and seat.status == Seat.Status.JOINED and seat.is_to_act
-    if not found.learning or not playing or found.status != Match.Status.ACTIVE:
+    if (
+        not found.learning
+        or seat is None
+        or seat.status != Seat.Status.JOINED
+        or not seat.is_to_act
+        or found.status != Match.Status.ACTIVE
+    ):
         return HttpResponse(status=204)
     if not key or len(picked) >= learning.MAX_PICKS or max(map(len, [key, *picked])) > 100:
         return HttpResponse(status=400)
-    reason = learning.why_not(found, seat.number, picked, key)
+    # A joined seat's number is its engine seat.
+    reason = learning.why_not(found, seat.engine_seat, picked, key)
     if reason is None:
         return HttpResponse(status=204)
     return render(request, "play/_why_not.html", {"reason": reason})
@@ -410,7 +418,7 @@ def save_notes(request: SignedInRequest, pk: int) -> HttpResponse:
     if saved:
         messages.success(request, _("Your notes are saved."))
     else:
-        messages.error(request, " ".join(form.errors.get("text", [])))
+        messages.error(request, " ".join(map(str, form.errors.get("text", []))))
     return redirect(reverse("play:match", args=[found.pk]) + "#notes")
 
 
@@ -503,7 +511,7 @@ def chat(request: SignedInRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, str(error.message))
     else:
-        messages.error(request, " ".join(form.errors.get("text", [])))
+        messages.error(request, " ".join(map(str, form.errors.get("text", []))))
     return redirect(reverse("play:match", args=[found.pk]) + "#chat")
 
 
