@@ -7,12 +7,9 @@ of the game in many samples of the discs the seat has not seen (the engine's
 chosen as level 2 chooses its cards (the best card or pair of cards against the next
 player's best answer, markers aside), then level 1's quick turns (``playout.play_turn``) to
 the end. Every candidate is played on the same samples, so that the luck of the discs cancels
-between them. The card with the best mean reward (the win, and a little of the final margin)
-is played; level 2's own card is listed first and keeps a tie. At three players or more, where
-each sample costs more and the others' turns add their luck, another card must beat level 2's
-on those samples by more than ``confidence`` standard errors of the difference: a lead the
-few samples cannot tell from luck does not overrule level 2's judgement. Where level 2 puts or
-moves a marker, ends its turn or spends a "marker back" disc, level 3 does the same. The look-ahead
+between them. The card with the best mean (the win, and a little of the final margin) is
+played; level 2's own card is listed first and keeps a tie. Where level 2 puts or moves a
+marker, ends its turn or spends a "marker back" disc, level 3 does the same. The look-ahead
 stops at its CPU-time cap (``time.process_time``) or its number of samples, whichever comes
 first.
 """
@@ -21,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -65,9 +61,6 @@ class LookAhead:
     spread: float = 3.0
     #: Whole turns after the bot's own played as level 2 chooses its cards, before level 1's.
     planned: int = 2
-    #: At three players or more: how many standard errors of the paired difference a card must
-    #: beat level 2's by (at two, any lead counts).
-    confidence: float = 0.0
 
 
 def choose_looking_ahead(
@@ -89,27 +82,9 @@ def choose_looking_ahead(
     if len(candidates) == 1:
         return dict(legal[candidates[0]])
     moves = [take_of(legal[index]) for index in candidates]
-    rewards = judge(dict(view), seat, rules, moves, rng, level, weights)
-    confidence = level.confidence if view["players"] > 2 else 0.0
-    return dict(legal[candidates[pick(rewards, confidence)]])
-
-
-def pick(rewards: Sequence[Sequence[float]], confidence: float) -> int:
-    """The index of the move to play: the first (level 2's) unless another's mean reward over
-    the same samples beats it by more than ``confidence`` standard errors of the difference;
-    of those, the best mean, the earlier keeping a tie."""
-    chosen, lead = 0, 0.0
-    for index in range(1, len(rewards)):
-        gaps = [mine - first for mine, first in zip(rewards[index], rewards[0], strict=True)]
-        mean = statistics.fmean(gaps) if gaps else 0.0
-        needed = 0.0
-        if confidence > 0:
-            if len(gaps) < 2:
-                continue
-            needed = confidence * statistics.stdev(gaps) / math.sqrt(len(gaps))
-        if mean > needed and mean > lead:
-            chosen, lead = index, mean
-    return chosen
+    totals = judge(dict(view), seat, rules, moves, rng, level, weights)
+    best = max(range(len(moves)), key=lambda index: (totals[index], -index))
+    return dict(legal[candidates[best]])
 
 
 def candidate_takes(
@@ -151,11 +126,11 @@ def judge(
     rng: random.Random,
     level: LookAhead,
     weights: Weights,
-) -> list[list[float]]:
-    """Each move's reward in each sample, every move on the same samples."""
+) -> list[float]:
+    """Each move's total reward over the samples, every move on the same samples."""
     limit = effective(level.budget)
     start = time.process_time()
-    rewards: list[list[float]] = [[] for _ in moves]
+    totals = [0.0] * len(moves)
     plain = replace(weights, markers=False)
     for _ in range(limit.iterations):
         state = ENGINE.determinize(view, seat, rng.getrandbits(62), version=rules)
@@ -164,10 +139,10 @@ def judge(
         for index, (card, pay) in enumerate(moves):
             game = base.copy()
             play_root(game, seat, card, pay, rules)
-            rewards[index].append(play_on(game, seat, rules, random.Random(dice), level.planned))
+            totals[index] += play_on(game, seat, rules, random.Random(dice), level.planned)
         if time.process_time() - start >= limit.seconds:
             break
-    return rewards
+    return totals
 
 
 def play_root(game: Position, seat: int, card: int, pay: int | None, rules: int) -> None:

@@ -12,12 +12,9 @@ from games.richelieu.bot.greedy import PLAIN_WEIGHTS, choose_greedy
 from games.richelieu.bot.lookahead import LookAhead, choose_looking_ahead
 
 #: The looking-ahead level (3): samples and CPU seconds per decision (``time.process_time``),
-#: how many cards it compares, how many turns its playouts plan as level 2 does, and at three
-#: players or more by how many standard errors a card must beat level 2's to be played instead.
+#: how many cards it compares and how many turns its playouts plan as level 2 does.
 LOOK_AHEAD_LEVELS: Mapping[int, LookAhead] = {
-    3: LookAhead(
-        budget=Budget(iterations=60, seconds=0.3), width=4, spread=3.0, planned=2, confidence=1.0
-    ),
+    3: LookAhead(budget=Budget(iterations=60, seconds=0.3), width=4, spread=3.0, planned=2),
 }
 
 
