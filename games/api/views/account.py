@@ -20,7 +20,7 @@ from games.api.serializers import (
     TokenInputSerializer,
     WebhookInputSerializer,
 )
-from games.api.views.base import ApiView, SignedInRequest, validated
+from games.api.views.base import ApiView, SignedInApiRequest, validated
 from games.core.errors import ServiceError
 from games.notifications.forms import PreferencesForm
 from games.notifications.models import Category, settings_for
@@ -37,7 +37,7 @@ class Me(ApiView):
         tags=TAGS, summary="Change my display name, language, time zone or forced moves setting",
         request=ProfileInputSerializer, responses=ProfileOut,
     )  # fmt: skip
-    def patch(self, request: SignedInRequest) -> Response:
+    def patch(self, request: SignedInApiRequest) -> Response:
         data = validated(ProfileInputSerializer, request.data)
         user = request.user
         current = {
@@ -74,14 +74,14 @@ class NotificationPrefs(ApiView):
 
     @extend_schema(tags=TAGS, summary="My email notification preferences",
                    responses=NotificationPrefsSerializer)  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         return Response(NotificationPrefsSerializer(preferences(settings_for(request.user))).data)
 
     @extend_schema(
         tags=TAGS, summary="Change my email notification preferences",
         request=NotificationPrefsSerializer, responses=NotificationPrefsSerializer,
     )  # fmt: skip
-    def patch(self, request: SignedInRequest) -> Response:
+    def patch(self, request: SignedInApiRequest) -> Response:
         data = validated(NotificationPrefsSerializer, request.data)
         current = settings_for(request.user)
         before = preferences(current)
@@ -125,7 +125,7 @@ class Tokens(ApiView):
         tags=TAGS, summary="My API tokens", responses=TokenOut(many=True),
         operation_id="me_tokens_list",
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         return Response(TokenOut(ApiToken.objects.filter(user=request.user), many=True).data)
 
     @extend_schema(
@@ -134,7 +134,7 @@ class Tokens(ApiView):
         "make more tokens: the call needs the site's session (and its CSRF token).",
         request=TokenInputSerializer, responses={201: NewTokenOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         if not isinstance(request.successful_authenticator, SessionAuthentication):
             raise ServiceError(
                 "session_required", _("Make tokens from your profile page, logged in."), 403
@@ -148,7 +148,7 @@ class TokenDetail(ApiView):
     @extend_schema(
         tags=TAGS, summary="Revoke a token: it stops working at once", responses={204: None}
     )
-    def delete(self, request: SignedInRequest, pk: int) -> Response:
+    def delete(self, request: SignedInApiRequest, pk: int) -> Response:
         tokens.revoke_token(request.user, pk)
         return Response(status=204)
 
@@ -157,7 +157,7 @@ class WebhookView(ApiView):
     error_statuses = {"GET": (404,), "DELETE": (404,)}
 
     @extend_schema(tags=TAGS, summary="My webhook and its recent deliveries", responses=WebhookOut)
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         webhook = Webhook.objects.filter(user=request.user).first()
         if webhook is None:
             raise ServiceError("not_found", _("You have no webhook."), 404)
@@ -170,7 +170,7 @@ class WebhookView(ApiView):
         "The secret is in the answer when the webhook is created or `rotate_secret` is true.",
         request=WebhookInputSerializer, responses={200: WebhookOut},
     )  # fmt: skip
-    def put(self, request: SignedInRequest) -> Response:
+    def put(self, request: SignedInApiRequest) -> Response:
         data = validated(WebhookInputSerializer, request.data)
         webhook, new_secret = webhooks.save_webhook(
             request.user, data["url"], data["rotate_secret"]
@@ -178,7 +178,7 @@ class WebhookView(ApiView):
         return Response(WebhookOut(webhook, context={"show_secret": new_secret}).data)
 
     @extend_schema(tags=TAGS, summary="Remove my webhook", request=None, responses={204: None})
-    def delete(self, request: SignedInRequest) -> Response:
+    def delete(self, request: SignedInApiRequest) -> Response:
         deleted, _rows = Webhook.objects.filter(user=request.user).delete()
         if not deleted:
             raise ServiceError("not_found", _("You have no webhook."), 404)

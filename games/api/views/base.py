@@ -27,9 +27,10 @@ from games.play import errors
 from games.play.models import Match, MatchQuerySet, Seat
 
 
-class SignedInRequest(Request):
+class SignedInApiRequest(Request):
     """For the type checker: the request of a view that only signed-in callers reach (the
-    default ``IsAuthenticated`` permission); its user is a ``User``."""
+    default ``IsAuthenticated`` permission); its user is a ``User`` (the pages' own:
+    ``games.accounts.signed_in.SignedInRequest``)."""
 
     user: User
 

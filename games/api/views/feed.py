@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from games.api.answers import Moment
 from games.api.models import FeedCounter, FeedEvent
 from games.api.strict import QueryIntegerField
-from games.api.views.base import ApiView, SignedInRequest, validated
+from games.api.views.base import ApiView, SignedInApiRequest, validated
 from games.core.errors import ServiceError
 from games.play.models import Outcome
 
@@ -112,7 +112,7 @@ class Events(ApiView):
         ),
         parameters=[FeedParameters], responses=FeedOut,
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         asked = validated(FeedParameters, request.query_params)
         after, wait = asked.get("after", 0), asked.get("wait", 0)
         counter = FeedCounter.objects.filter(user=request.user).values_list("last", flat=True)

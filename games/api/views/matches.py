@@ -42,7 +42,7 @@ from games.api.views.base import (
     ApiView,
     Cursor,
     PageParameters,
-    SignedInRequest,
+    SignedInApiRequest,
     matches_with_seats,
     validated,
     visible_match,
@@ -73,7 +73,7 @@ class MatchList(ApiView):
         parameters=[MatchFilterSerializer, *Cursor.parameters()],
         responses=MatchOut(many=True),
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         filters = validated(MatchFilterSerializer, request.query_params)
         seats = Seat.objects.filter(user=request.user).exclude(status=Seat.Status.DECLINED)
         if filters.get("invited") is not None:
@@ -95,7 +95,7 @@ class MatchList(ApiView):
         tags=TAGS, summary="Create a match", request=MatchCreateSerializer,
         responses={201: MatchDetailOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         data = validated(MatchCreateSerializer, request.data)
         match = lifecycle.do_create_match(request.user, **data)
         return detail(request, match.pk, status=201)
@@ -145,7 +145,7 @@ class LegalActions(ApiView):
         ),
         responses=LegalActionsOut,
     )  # fmt: skip
-    def get(self, request: SignedInRequest, pk: int) -> Response:
+    def get(self, request: SignedInApiRequest, pk: int) -> Response:
         match = visible_match(request, pk)
         seats = list(match.seats.all())
         moves.check_active(match, seats, request.user)
@@ -202,7 +202,7 @@ class Moves(ApiView):
         ),
         responses={201: MoveResultOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         data = validated(MoveSerializer, request.data)
         try:
             change = moves.do_submit_move(
@@ -222,20 +222,20 @@ class Moves(ApiView):
 
 
 def _service_view(
-    summary: str, call: Callable[[SignedInRequest, Match], Any], statuses: tuple[int, ...]
+    summary: str, call: Callable[[SignedInApiRequest, Match], Any], statuses: tuple[int, ...]
 ) -> type[ApiView]:
     class ServiceView(ApiView):
         error_statuses = {"POST": statuses}
 
         @extend_schema(tags=TAGS, summary=summary, request=None, responses={200: MatchDetailOut})
-        def post(self, request: SignedInRequest, pk: int) -> Response:
+        def post(self, request: SignedInApiRequest, pk: int) -> Response:
             call(request, visible_match(request, pk))
             return detail(request, pk)
 
     return ServiceView
 
 
-def _invitation(request: SignedInRequest, match: Match) -> Seat:
+def _invitation(request: SignedInApiRequest, match: Match) -> Seat:
     """The caller's open invitation to ``match``. One they have answered already (the other
     answer got there first) is closed, 409, as the services say under the lock."""
     mine = [s for s in match.seats.all() if s.user_id == request.user.pk]
@@ -286,7 +286,7 @@ class Draw(ApiView):
         ),
         responses={200: MatchDetailOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         data = validated(DrawVoteSerializer, request.data or {})
         visible_match(request, pk)
         draws.do_vote_draw(pk, request.user, data.get("expected_version"))
@@ -300,7 +300,7 @@ class Draw(ApiView):
         ),
         request=None, responses={200: MatchDetailOut},
     )  # fmt: skip
-    def delete(self, request: SignedInRequest, pk: int) -> Response:
+    def delete(self, request: SignedInApiRequest, pk: int) -> Response:
         visible_match(request, pk)
         draws.do_withdraw_draw(pk, request.user)
         return detail(request, pk)
@@ -320,7 +320,7 @@ class Rematch(ApiView):
         ),
         request=None, responses={201: MatchDetailOut, 200: MatchDetailOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         visible_match(request, pk)
         found, created = rematch.do_offer_rematch(pk, request.user)
         return detail(request, found.pk, status=201 if created else 200)
@@ -332,7 +332,7 @@ class Notes(ApiView):
         description="Only the caller's own notes; 403 for anyone without a seat in the match.",
         responses=NoteOut,
     )  # fmt: skip
-    def get(self, request: SignedInRequest, pk: int) -> Response:
+    def get(self, request: SignedInApiRequest, pk: int) -> Response:
         match = visible_match(request, pk)
         notes.check_writer(match, request.user)
         found = notes.note_of(match, request.user)
@@ -343,7 +343,7 @@ class Notes(ApiView):
         description="Replaces the caller's notes (empty text: none). Nobody else ever reads them.",
         responses=NoteOut,
     )  # fmt: skip
-    def put(self, request: SignedInRequest, pk: int) -> Response:
+    def put(self, request: SignedInApiRequest, pk: int) -> Response:
         match = visible_match(request, pk)
         notes.check_writer(match, request.user)
         data = validated(NoteInputSerializer, request.data)
@@ -357,7 +357,7 @@ class Invitations(ApiView):
         tags=TAGS, summary="Invite one more player (creator only)", request=TargetSerializer,
         responses={201: MatchDetailOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         data = validated(TargetSerializer, request.data)
         lifecycle.do_invite(pk, request.user, data["target"])
         return detail(request, pk, status=201)
@@ -372,7 +372,7 @@ class Chat(ApiView):
         description="Without the messages of the players the caller muted (`/mutes/`).",
         parameters=Cursor.parameters(), responses=ChatOut(many=True),
     )  # fmt: skip
-    def get(self, request: SignedInRequest, pk: int) -> Response:
+    def get(self, request: SignedInApiRequest, pk: int) -> Response:
         match = visible_match(request, pk)
         paginator = Cursor()
         muted = relations.muted_ids(request.user)
@@ -389,7 +389,7 @@ class Chat(ApiView):
         ),
         responses={201: ChatOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         match = visible_match(request, pk)
         data = validated(ChatInputSerializer, request.data)
         message = chat.do_post_message(match, request.user, data["text"])

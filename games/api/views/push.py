@@ -8,7 +8,7 @@ from rest_framework.response import Response
 
 from games.api.answers import PushSubscriptionOut, PushSubscriptionsOut
 from games.api.serializers import PushSubscriptionInputSerializer
-from games.api.views.base import ApiView, SignedInRequest, validated
+from games.api.views.base import ApiView, SignedInApiRequest, validated
 from games.core.errors import ServiceError
 from games.push import subscriptions
 from games.push.models import PushSubscription
@@ -23,7 +23,7 @@ class PushSubscriptions(ApiView):
         tags=TAGS, summary="My browsers subscribed to Web Push, and the site's VAPID key",
         responses=PushSubscriptionsOut,
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         mine = PushSubscription.objects.filter(user=request.user).order_by("-created_at", "-pk")
         return Response(PushSubscriptionsOut(mine).data)
 
@@ -35,7 +35,7 @@ class PushSubscriptions(ApiView):
         "endpoint that is not an https address of the internet.",
         request=PushSubscriptionInputSerializer, responses={201: PushSubscriptionOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         data = validated(PushSubscriptionInputSerializer, request.data)
         device = data.get("device") or request.headers.get("User-Agent", "")
         subscription = subscriptions.subscribe(
@@ -49,7 +49,7 @@ class PushSubscriptionDetail(ApiView):
         tags=TAGS, summary="Unsubscribe a browser: it gets no more pushes",
         request=None, responses={204: None},
     )  # fmt: skip
-    def delete(self, request: SignedInRequest, pk: int) -> Response:
+    def delete(self, request: SignedInApiRequest, pk: int) -> Response:
         if not subscriptions.unsubscribe(request.user, pk):
             raise ServiceError("not_found", _("You have no such device."), 404)
         return Response(status=204)

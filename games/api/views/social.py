@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from games.api.answers import FollowOut, LiveMatchOut, MuteOut
 from games.api.serializers import PlayerSerializer
-from games.api.views.base import ApiView, Cursor, SignedInRequest, validated
+from games.api.views.base import ApiView, Cursor, SignedInApiRequest, validated
 from games.play import live
 from games.social import following, relations
 
@@ -47,7 +47,7 @@ class Follows(ApiView):
         tags=TAGS, summary="The players I follow, with their public matches in progress",
         operation_id="follows_list", responses=FollowOut(many=True),
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         follows = list(relations.followed_by(request.user))
         ongoing = following.public_ongoing([f.followed_id for f in follows])
         return Response(FollowOut(follows, many=True, context={"ongoing": ongoing}).data)
@@ -58,7 +58,7 @@ class Follows(ApiView):
         "`unknown_user` for a username that names no one, 409 `follow_yourself`.",
         request=PlayerSerializer, responses={201: FollowOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         person = relations.player_named(validated(PlayerSerializer, request.data)["username"])
         found = relations.follow(request.user, person)
         ongoing = following.public_ongoing([person.pk])
@@ -71,7 +71,7 @@ class FollowDetail(ApiView):
         description="404 `not_following` when the caller did not follow them.",
         responses={204: None},
     )  # fmt: skip
-    def delete(self, request: SignedInRequest, username: str) -> Response:
+    def delete(self, request: SignedInApiRequest, username: str) -> Response:
         if not relations.unfollow(request.user, relations.player_named(username)):
             raise relations.not_following()
         return Response(status=204)
@@ -84,7 +84,7 @@ class Mutes(ApiView):
         tags=TAGS, summary="The players I muted (their chat messages are hidden from me)",
         operation_id="mutes_list", responses=MuteOut(many=True),
     )  # fmt: skip
-    def get(self, request: SignedInRequest) -> Response:
+    def get(self, request: SignedInApiRequest) -> Response:
         return Response(MuteOut(relations.muted_by(request.user), many=True).data)
 
     @extend_schema(
@@ -94,7 +94,7 @@ class Mutes(ApiView):
         "`mute_yourself`.",
         request=PlayerSerializer, responses={201: MuteOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         person = relations.player_named(validated(PlayerSerializer, request.data)["username"])
         return Response(MuteOut(relations.mute(request.user, person)).data, status=201)
 
@@ -105,7 +105,7 @@ class MuteDetail(ApiView):
         description="404 `not_muted` when the caller had not muted them.",
         responses={204: None},
     )  # fmt: skip
-    def delete(self, request: SignedInRequest, username: str) -> Response:
+    def delete(self, request: SignedInApiRequest, username: str) -> Response:
         if not relations.unmute(request.user, relations.player_named(username)):
             raise relations.not_muted()
         return Response(status=204)

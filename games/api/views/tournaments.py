@@ -24,7 +24,7 @@ from games.api.serializers import (
     TournamentCreateSerializer,
     TournamentFilterSerializer,
 )
-from games.api.views.base import ApiView, Cursor, SignedInRequest, validated
+from games.api.views.base import ApiView, Cursor, SignedInApiRequest, validated
 from games.core.errors import ServiceError
 from games.play.models import Seat
 from games.tournaments.models import Entry, Pairing, Tournament
@@ -86,7 +86,7 @@ class TournamentList(ApiView):
         ),
         request=TournamentCreateSerializer, responses={201: TournamentOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest) -> Response:
+    def post(self, request: SignedInApiRequest) -> Response:
         data = validated(TournamentCreateSerializer, request.data)
         tournament = tournaments.do_create_tournament(request.user, **data)
         return detail(tournament.pk, status=201)
@@ -164,7 +164,7 @@ class Join(ApiView):
         ),
         request=None, responses={200: TournamentOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         tournaments.do_join_tournament(request.user, pk)
         return detail(pk)
 
@@ -181,7 +181,7 @@ class Leave(ApiView):
         ),
         request=None, responses={200: TournamentOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         tournaments.do_leave_tournament(request.user, pk)
         return detail(pk)
 
@@ -201,7 +201,7 @@ class Challenge(ApiView):
         ),
         request=ChallengeSerializer, responses={201: ChallengeOut},
     )  # fmt: skip
-    def post(self, request: SignedInRequest, pk: int) -> Response:
+    def post(self, request: SignedInApiRequest, pk: int) -> Response:
         data = validated(ChallengeSerializer, request.data)
         pairing = tournament_ladder.do_challenge(request.user, pk, data["opponent"])
         shown = tournament_ladder.challenges(pairing.tournament).get(pk=pairing.pk)
