@@ -38,15 +38,6 @@ BUDGETS: dict[int, Budget] = {
         reply_samples=8,
     ),
 }
-#: The two-player game: level 3 with twice the play-outs and one more plan judged again by the
-#: opponent's simulated replies, and the exposure by what each enemy can afford
-#: (``RiskPolicy``); measured against level 2 in docs/benchmarks.md ("Risk two-player, level 3
-#: with more play-outs"). The games of three to six players keep ``BUDGETS``, whose figures
-#: were measured without it.
-DUEL_BUDGETS: dict[int, Budget] = {
-    2: BUDGETS[2],
-    3: replace(BUDGETS[3], samples=128, replies=4, reply_samples=16),
-}
 #: How many borders get the whole reserve in turn, to see which plan it serves best.
 PLACEMENT_CANDIDATES = {2: 4, 3: 7}
 #: The two-player game: how many neutral territories are tried for the neutral troops, and

@@ -12,35 +12,23 @@ from games.risk.bot.cards import wants_trade
 from games.risk.bot.legal import Legal
 from games.risk.bot.plan import Budget
 from games.risk.bot.position import Position
-from games.risk.engine.catalogue import TWO_PLAYER
 from games.risk.engine.state import SETUP_PLACE
 
 
 class RiskPolicy:
     """Levels 1-3 (see the package's docstring).
 
-    Level 3 weighs its exposure by what each enemy can afford (``evaluate``) in the two-player
-    game; ``deep`` turns that on in the games of three to six players too, where it is off by
-    default because their figures were measured without it. The two-player game plays by
-    ``duel_budgets`` (by default ``deep.DUEL_BUDGETS``, or ``budgets`` when those are given).
+    ``deep`` turns on level 3's exposure by what each enemy can afford (``evaluate``); it is
+    off by default because it costs more CPU time per decision than level 3's budget allows.
     """
 
-    def __init__(
-        self,
-        budgets: dict[int, Budget] | None = None,
-        deep: bool = False,
-        duel_budgets: dict[int, Budget] | None = None,
-    ) -> None:
-        if budgets is None:
-            budgets = deep_module.BUDGETS
-            duel_budgets = duel_budgets or deep_module.DUEL_BUDGETS
-        self.budgets = budgets
-        self.duel_budgets = duel_budgets or budgets
+    def __init__(self, budgets: dict[int, Budget] | None = None, deep: bool = False) -> None:
+        self.budgets = budgets or deep_module.BUDGETS
         self.deep = deep
 
     def choose(self, situation: Situation, level: int, rng: random.Random) -> Action:
         pos = Position.from_view(situation.view, situation.seat)
-        pos.deep = level >= 3 and (self.deep or pos.mode == TWO_PLAYER)
+        pos.deep = level >= 3 and self.deep
         legal = Legal.read(situation.legal)
         if level >= 2 and not legal.claims and pos.phase != SETUP_PLACE:
             return self.look_ahead(pos, legal, level, rng)
@@ -48,8 +36,7 @@ class RiskPolicy:
 
     def look_ahead(self, pos: Position, legal: Legal, level: int, rng: random.Random) -> Action:
         """Levels 2 and 3 (see ``deep``)."""
-        budgets = self.duel_budgets if pos.mode == TWO_PLAYER else self.budgets
-        budget = deep_module.under_limits(budgets[min(level, 3)])
+        budget = deep_module.under_limits(self.budgets[min(level, 3)])
         deadline = deep_module.deadline_for(budget)
         if legal.tradable and not legal.places:
             cards = wants_trade(pos)
