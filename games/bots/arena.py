@@ -15,6 +15,12 @@ winner, is a draw, and every seat gets an equal share of its point. A side's win
 points over the matches, with a 95 % Wilson interval; its fair share is the rate of a side no
 better than the others (1/P for side a). Decision times are CPU time (``time.process_time``)
 per decision; the peak memory is the process's maximum resident set size.
+
+A long run may be shared between processes: ``--start K`` plays only the run's matches from
+number K on (the same deals, with side a in the same seats, as the whole run), ``--games N``
+still ending the run at match N; the parts' points and matches add up to the whole run's.
+``--each`` prints a line per match as it ends (to stderr), so that a run stopped early still
+tells exactly how its first matches went.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import random
 import resource
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,7 +162,11 @@ def run_arena(
     games: int,
     seed: int,
     max_moves: int,
+    start: int = 0,
+    each: Callable[[str], None] | None = None,
 ) -> Tally:
+    """Matches ``start`` to ``games`` − 1 of the run (see the module's docstring); ``each``
+    is given a line per match as it ends."""
     engine = get_engine(game)
     options = engine.normalise_options(options)
     engine.check_players(players, options)
@@ -167,13 +177,36 @@ def run_arena(
         a_seat = number % players
         if a_seat == 0:
             deal = seeds.getrandbits(48)
+        if number < start:
+            continue
         levels = [a if s == a_seat else b for s in range(players)]
         winners, times, moves = play_match(engine, players, options, deal, levels, max_moves)
+        before = tally.sides["a"].points
         count(tally, a_seat, players, winners)
         tally.moves += moves
         for seat, seconds in times:
             tally.sides["a" if seat == a_seat else "b"].times.append(seconds)
+        if each is not None:
+            each(match_line(number, a_seat, winners, moves, tally, before))
     return tally
+
+
+def match_line(
+    number: int,
+    a_seat: int,
+    winners: tuple[int, ...] | None,
+    moves: int,
+    tally: Tally,
+    before: float,
+) -> str:
+    """One match's line for ``--each``: side a's seat, the winners, side a's points in the
+    match and so far."""
+    won = "move cap" if winners is None else ",".join(map(str, winners)) or "none"
+    side = tally.sides["a"]
+    return (
+        f"match {number}: side a in seat {a_seat}, winners {won}, {moves} moves, "
+        f"side a {side.points - before:g} (so far {side.points:g} of {tally.games})"
+    )
 
 
 def count(tally: Tally, a_seat: int, players: int, winners: tuple[int, ...] | None) -> None:
@@ -260,6 +293,15 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--games", type=int, default=100)
     parse.add_argument("--seed", type=int, default=1)
     parse.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="play only the run's matches from this number on (same deals and seats)",
+    )
+    parse.add_argument(
+        "--each", action="store_true", help="print a line per match as it ends (to stderr)"
+    )
+    parse.add_argument(
         "--option", action="append", default=[], help="another option, name=value (repeatable)"
     )
     parse.add_argument(
@@ -283,11 +325,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = options_for(args.game, args.mode, args.option)
     except ValueError as error:
         parser().error(str(error))
+    if not 0 <= args.start < args.games:
+        parser().error(f"--start must be from 0 to --games − 1 ({args.games - 1})")
+    each = (lambda line: print(line, file=sys.stderr, flush=True)) if args.each else None
     with search.limits(time_cap=not args.no_time_cap, scale=args.scale):
         try:
             tally = run_arena(
                 args.game, args.players, options, args.a, args.b, args.games, args.seed,
-                args.max_moves,
+                args.max_moves, args.start, each,
             )  # fmt: skip
         except (KeyError, EngineError) as error:
             parser().error(f"{args.game}: {error}")

@@ -108,3 +108,32 @@ def test_the_matches_of_one_rotation_are_dealt_alike(monkeypatch):
     arena.run_arena("richelieu", 3, {}, 2, 1, 6, 5, 100)
     assert [seat for _, seat in played] == [0, 1, 2, 0, 1, 2]
     assert played[0][0] == played[1][0] == played[2][0] != played[3][0]
+
+
+def test_a_run_split_by_start_adds_up_to_the_whole_run(capsys):
+    run = ("richelieu", "--mode", "multiplayer", "--players", "3", "--a", "1", "--b",
+           "random", "--seed", "4")  # fmt: skip
+    whole = figures(capsys, *run, "--games", "6")
+    first = figures(capsys, *run, "--games", "4")
+    assert arena.main([*run, "--games", "6", "--start", "4", "--each", "--json"]) == 0
+    captured = capsys.readouterr()
+    rest = json.loads(captured.out)
+    assert (first["games"], rest["games"]) == (4, 2)
+    assert first["sides"]["a"]["points"] + rest["sides"]["a"]["points"] == pytest.approx(
+        whole["sides"]["a"]["points"]
+    )
+    moves = first["moves_per_game"] * 4 + rest["moves_per_game"] * 2
+    assert moves == pytest.approx(whole["moves_per_game"] * 6)
+    # One line per match played, numbered as in the whole run, side a rotating on.
+    lines = captured.err.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["match 4", "match 5"]
+    assert "side a in seat 1" in lines[0] and "side a in seat 2" in lines[1]
+    assert lines[-1].endswith(f"(so far {rest['sides']['a']['points']:g} of 2)")
+
+
+def test_a_start_outside_the_run_is_a_clear_error(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        arena.main(["collar", "--mode", "duel", "--a", "1", "--b", "random", "--games", "4",
+                    "--start", "4"])  # fmt: skip
+    assert stopped.value.code == 2
+    assert "--start" in capsys.readouterr().err
