@@ -325,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = options_for(args.game, args.mode, args.option)
     except ValueError as error:
         parser().error(str(error))
+    if args.games < 1:
+        parser().error("--games must be at least 1")
     if not 0 <= args.start < args.games:
         parser().error(f"--start must be from 0 to --games − 1 ({args.games - 1})")
     each = (lambda line: print(line, file=sys.stderr, flush=True)) if args.each else None

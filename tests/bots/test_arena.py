@@ -131,9 +131,13 @@ def test_a_run_split_by_start_adds_up_to_the_whole_run(capsys):
     assert lines[-1].endswith(f"(so far {rest['sides']['a']['points']:g} of 2)")
 
 
-def test_a_start_outside_the_run_is_a_clear_error(capsys):
+@pytest.mark.parametrize(
+    ("games", "start", "named"),
+    [("4", "4", "--start"), ("4", "-1", "--start"), ("0", "0", "--games")],
+)
+def test_a_start_outside_the_run_or_no_match_is_a_clear_error(capsys, games, start, named):
     with pytest.raises(SystemExit) as stopped:
-        arena.main(["collar", "--mode", "duel", "--a", "1", "--b", "random", "--games", "4",
-                    "--start", "4"])  # fmt: skip
+        arena.main(["collar", "--mode", "duel", "--a", "1", "--b", "random", "--games", games,
+                    "--start", start])  # fmt: skip
     assert stopped.value.code == 2
-    assert "--start" in capsys.readouterr().err
+    assert f"{named} must" in capsys.readouterr().err
