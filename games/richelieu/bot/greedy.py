@@ -1,5 +1,5 @@
-"""Levels 1 and 2: the best turn by the estimate; level 2 also against the other players'
-best answers.
+"""Levels 1 and 2, and level 3's judgement before it looks ahead: the best turn by the
+estimate; levels 2 and 3 also against the other players' best answers.
 
 Every legal action is scored by the best way to finish the turn it starts (a second card, a
 marker placed or moved, or nothing), each finish weighed by the position it leaves and by the
@@ -10,7 +10,9 @@ wins a region is worth less when it uncovers one that wins another region for a 
 A marker's place is scored once per decision (``marker_places``): a card close to a row end
 that the others want is a tax on them, one the bot wants is kept for it. Level 1
 (``PLAIN_WEIGHTS``) gives the answers no weight and does not compute them, and never puts or
-moves a marker: the cards that leave the best estimate now.
+moves a marker: the cards that leave the best estimate now. Level 2 (``ANSWER_WEIGHTS``) gives
+a marker's place no worth of its own: its markers go where they cut the others' answers most.
+Level 3 judges with every weight (``DEFAULT_WEIGHTS``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ STOCK = "stock"
 #: Level 1's weights: the other players' answers count for nothing, and it never puts or
 #: moves a marker.
 PLAIN_WEIGHTS = replace(DEFAULT_WEIGHTS, reply=0.0, markers=False)
+#: Level 2's weights: the other players' answers judge every plan, markers included, but a
+#: marker's place is worth nothing of its own (no tax on the others, no card kept).
+ANSWER_WEIGHTS = replace(DEFAULT_WEIGHTS, place_keep=0.0, place_deny=0.0)
 #: How many of the best marker places a plan tries in full (with the next player's answer).
 MARKER_CANDIDATES = 3
 TIE = 1e-9
@@ -279,7 +284,8 @@ def choose_greedy(
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Action:
-    """Level 2's action among ``legal`` (level 1's with ``PLAIN_WEIGHTS``)."""
+    """The best action among ``legal`` by the judgement of ``weights`` (level 1's with
+    ``PLAIN_WEIGHTS``, level 2's with ``ANSWER_WEIGHTS``)."""
     if len(legal) == 1:
         return dict(legal[0])
     for action in legal:

@@ -1,6 +1,7 @@
-"""Level 3: level 2's judgement plus look-ahead to the end of the game.
+"""Level 3: the full judgement plus look-ahead to the end of the game.
 
-Level 2 scores every legal action (``greedy.Planner``). When its best is a card, its best
+The full judgement (``greedy.Planner`` with every weight: level 2's, and the worth of each
+marker's place) scores every legal action. When its best is a card, its best
 cards (up to ``width``, within ``spread`` points of the best) are each played on to the end
 of the game in many samples of the discs the seat has not seen (the engine's
 ``determinize``): the rest of the bot's turn, then ``planned`` whole turns for every seat
@@ -8,7 +9,7 @@ chosen as level 2 chooses its cards (the best card or pair of cards against the 
 player's best answer, markers aside), then level 1's quick turns (``playout.play_turn``) to
 the end. Every candidate is played on the same samples, so that the luck of the discs cancels
 between them. The card with the best mean (the win, and a little of the final margin) is
-played; level 2's own card is listed first and keeps a tie. Where level 2 puts or moves a
+played; the judgement's own card is listed first and keeps a tie. Where it puts or moves a
 marker, ends its turn or spends a "marker back" disc, level 3 does the same. The look-ahead
 stops at its CPU-time cap (``time.process_time``) or its number of samples, whichever comes
 first.
@@ -55,9 +56,9 @@ class LookAhead:
 
     #: Samples of the unseen discs (``iterations``) and the CPU-time cap (``seconds``).
     budget: Budget
-    #: How many of level 2's best cards are played on.
+    #: How many of the judgement's best cards are played on.
     width: int = 4
-    #: How many points below level 2's best card a candidate may score.
+    #: How many points below the judgement's best card a candidate may score.
     spread: float = 3.0
     #: Whole turns after the bot's own played as level 2 chooses its cards, before level 1's.
     planned: int = 2
@@ -95,7 +96,7 @@ def candidate_takes(
     weights: Weights,
     level: LookAhead,
 ) -> list[int]:
-    """The indices in ``legal`` of the actions to play on, level 2's choice first: only it
+    """The indices in ``legal`` of the actions to play on, the judgement's choice first: only it
     when it is not a card."""
     planner = Planner(Position.from_view(view, weights), seat, rules)
     scored = sorted(

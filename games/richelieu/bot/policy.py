@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from games.bots.base import Situation
 from games.bots.search import Budget
 from games.engines.base import Action
-from games.richelieu.bot.greedy import PLAIN_WEIGHTS, choose_greedy
+from games.richelieu.bot.greedy import ANSWER_WEIGHTS, PLAIN_WEIGHTS, choose_greedy
 from games.richelieu.bot.lookahead import LookAhead, choose_looking_ahead
 
 #: The looking-ahead level (3): samples and CPU seconds per decision (``time.process_time``),
@@ -20,8 +20,9 @@ LOOK_AHEAD_LEVELS: Mapping[int, LookAhead] = {
 
 class RichelieuPolicy:
     """Level 1 plans the turn on the estimate; level 2 also weighs the other players' best
-    answers and places markers; level 3 plays level 2's best cards on to the end of the game
-    in samples of the unseen discs (``lookahead``).
+    answers, and puts its markers where they cut those answers most; level 3 also weighs what
+    each marker's place is worth, and plays its best cards on to the end of the game in
+    samples of the unseen discs (``lookahead``).
     Richelieu's actions are concrete already: ``concrete`` returns the template."""
 
     def __init__(self, levels: Mapping[int, LookAhead] = LOOK_AHEAD_LEVELS) -> None:
@@ -34,7 +35,9 @@ class RichelieuPolicy:
                 view, situation.seat, situation.legal, situation.version, rng, PLAIN_WEIGHTS
             )
         if level == 2:
-            return choose_greedy(view, situation.seat, situation.legal, situation.version, rng)
+            return choose_greedy(
+                view, situation.seat, situation.legal, situation.version, rng, ANSWER_WEIGHTS
+            )
         return choose_looking_ahead(
             view, situation.seat, situation.legal, situation.version, rng, self.levels[level]
         )
