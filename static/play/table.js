@@ -185,9 +185,11 @@
   // A board marks with data-keep-in-view the part to keep in sight (the Risk map). The tray at
   // the bottom of the screen must never hide it: on arrival and after each tap the page scrolls
   // the least that shows it whole with the last move's line above it. When that cannot fit,
-  // it shows on arrival the last move (its line and its marks), after a tap the board part,
-  // else the picked places and the last move's marks, else the picked places alone. What is
-  // to be tapped outside that part (the cards of a trade) is shown instead.
+  // it shows on arrival the last move (its line and its marks), else its line whole at the
+  // top of the screen with as much of the board below as fits (a line that wraps and marks at
+  // both ends of the map), after a tap the board part, else the picked places and the last
+  // move's marks, else the picked places alone. What is to be tapped outside that part (the
+  // cards of a trade) is shown instead.
   function keepInView(arrival) {
     var view = board.querySelector("[data-keep-in-view]");
     if (!view) return;
@@ -208,8 +210,10 @@
       }
     }
     var elsewhere = taps.some(function (node) { return !view.contains(node); });
+    var first = boxOf(lead);
+    var leadOnTop = first ? { top: first.top, bottom: first.top + low - high } : null;
     var wanted = (elsewhere ? [boxOf(taps)] : arrival ? [
-      boxOf(lead.concat([view])), boxOf(lead.concat(marks)), boxOf(marks)
+      boxOf(lead.concat([view])), boxOf(lead.concat(marks)), leadOnTop, boxOf(marks)
     ] : [
       boxOf(lead.concat([view])), boxOf([view]), boxOf(taps.concat(marks)), boxOf(taps)
     ]).filter(function (box) { return box && box.bottom - box.top <= low - high; })[0];
