@@ -64,9 +64,7 @@ def test_after_a_move_every_reader_sees_the_new_position(client, start_match, ou
     assert boards[None] == boards[outsider]
 
 
-def test_each_seat_gets_its_own_board_and_a_spectator_none_of_theirs(
-    client, start_match, outsider
-):
+def test_each_seat_gets_its_own_board_and_a_spectator_none_of_theirs(client, start_match, outsider):
     match = start_match("collar", visibility="open")
     hands = match.state["hands"]
     boards = {}
