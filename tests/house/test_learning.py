@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 from games.actions import house_turns as turns
@@ -26,6 +25,7 @@ from games.play import learning, narration
 from games.play.models import Match
 from games.play.table import split_choices
 from games.rulebooks.anchors import section_url
+from tests.queries import SESSION_QUERIES
 from tests.risk_bot import concrete
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +38,6 @@ REFUSED = {
     "risk": {"type": "end_turn"},
 }
 HINTS = re.compile(r'<details class="learn-hints".*?</details>', re.S)
-#: A page reads the reader's session from Redis when there is one (the CI passes), else from
-#: the database: one query more on a developer's machine without Redis.
-SESSION_QUERIES = 0 if settings.CACHE_URL else 1
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from games.actions import house_turns as turns
 from games.actions import lifecycle, moves
 from games.house.accounts import house_player
 from games.play.models import Match
+from tests.queries import SESSION_QUERIES
 
 from .conftest import until_house_turn
 
@@ -27,7 +28,7 @@ def test_the_dashboard_offers_play_now_with_the_level_chosen_last(
     player.play_now_level = 3
     player.save()
     client.force_login(player)
-    with django_assert_max_num_queries(10):  # the tenth: the player's tournaments
+    with django_assert_max_num_queries(10 + SESSION_QUERIES):  # the tenth: the player's tournaments
         page = client.get("/en/play/").content.decode()
     assert "Play now against a bot" in page
     assert re.search(r'name="level" value="3" checked', page)

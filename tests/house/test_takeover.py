@@ -19,6 +19,7 @@ from games.engines.records import check_record
 from games.play.models import Match, Seat
 from games.play.records import match_record, replay_match
 from games.ratings.models import RatingChange
+from tests.queries import SESSION_QUERIES
 from tests.risk_bot import concrete
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,8 @@ def test_a_player_who_times_out_is_replaced_by_a_house_player_and_ranked_last(
         moves.do_submit_move(match.pk, absent.user, {"type": "end_turn"}, match.version)
     client.force_login(absent.user)
     client.get(f"/en/play/{match.pk}/")
-    with django_assert_max_num_queries(10):  # as for any game page (tests/play/test_pages.py)
+    # As for any game page (tests/play/test_pages.py).
+    with django_assert_max_num_queries(10 + SESSION_QUERIES):
         page = client.get(f"/en/play/{match.pk}/").content.decode()
     assert f"{absent.user.public_name} (bot)" in page
     # The whole log names the player for the moves they made, the house player after.

@@ -9,6 +9,7 @@ import pytest
 from games.actions import vacation
 from games.play.models import Match
 from tests.archive_cast import finished
+from tests.queries import SESSION_QUERIES
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +116,7 @@ def test_the_profile_takes_few_queries(
     start_match("collar", visibility=Match.Visibility.OPEN)
     client.force_login(opponent)
     # One more than before the follow button: whether the reader follows the player.
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(12 + SESSION_QUERIES):
         response = client.get("/en/play/players/paula/")
     assert response.status_code == 200
 
