@@ -250,8 +250,10 @@ def test_an_attack_is_chosen_with_the_map_in_sight_and_never_under_the_tray(
     # A last move's line too tall to share the screen with the map and its marks (a blitz
     # told in three lines, between territories at both ends of the turned map): the line
     # shows whole, at the top of the screen, the map below it.
-    context, page = open_match(browser_instance, live_server, player, password, match,
-                               ("phone", "light", "en"), taller_line=True)  # fmt: skip
+    phone = ("phone", "light", "en")
+    context, page = open_match(
+        browser_instance, live_server, player, password, match, phone, taller_line=True
+    )
     found = geometry(page)
     page.screenshot(path=artifacts / "phone-light-en-tall-line-arrival.png")
     assert not fits_with_the_line(found["last"], found), found
